@@ -1,0 +1,326 @@
+//! Move generation: complete moves, a jump chain being one move.
+//!
+//! Whole-board "jumpers" and "steppers" sets are computed with shifts, so
+//! the mandatory-capture rule (R3) is one test; the chains themselves are
+//! walked square by square with precomputed tables, without allocating.
+
+use crate::bitboard::{neighbor, Direction};
+use crate::position::{Position, Role};
+use crate::{Bitboard, Color, Square};
+use arrayvec::ArrayVec;
+use std::fmt;
+
+/// The most squares a move's path can hold: a start square and one landing
+/// square per captured piece, and a side has at most 12 pieces.
+pub const MAX_PATH: usize = 13;
+
+/// Room for every legal move of any legal position. The largest count seen
+/// over millions of random positions rich in kings and capture nets is far
+/// below this (see the cross-check test).
+pub const MAX_MOVES: usize = 256;
+
+/// A complete move: the squares the piece visits, in order, and the pieces
+/// it captures. A step has a path of two squares and captures nothing; a
+/// jump chain lists every landing square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    path: [Square; MAX_PATH],
+    len: u8,
+    captured: Bitboard,
+}
+
+impl Move {
+    /// A step or a chain from its path and captured set. The caller vouches
+    /// that `path` has 2..=MAX_PATH squares; legality is checked by
+    /// [`Position::play`], not here.
+    pub(crate) fn new(path: &[Square], captured: Bitboard) -> Move {
+        debug_assert!((2..=MAX_PATH).contains(&path.len()));
+        let mut p = [Square::from_index_unchecked(0); MAX_PATH];
+        p[..path.len()].copy_from_slice(path);
+        Move {
+            path: p,
+            len: path.len() as u8,
+            captured,
+        }
+    }
+
+    /// The square the piece starts on.
+    #[inline]
+    pub fn from(&self) -> Square {
+        self.path[0]
+    }
+
+    /// The square the piece ends on.
+    #[inline]
+    pub fn to(&self) -> Square {
+        self.path[self.len as usize - 1]
+    }
+
+    /// Every square the piece visits, start and end included.
+    #[inline]
+    pub fn path(&self) -> &[Square] {
+        &self.path[..self.len as usize]
+    }
+
+    /// The pieces this move removes.
+    #[inline]
+    pub fn captured(&self) -> Bitboard {
+        self.captured
+    }
+
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.captured.any()
+    }
+
+    /// The piece jumped by the hop from `path[i]` to `path[i + 1]`, if that
+    /// hop is a jump.
+    pub fn jumped_on_hop(&self, i: usize) -> Option<Square> {
+        if !self.is_capture() || i + 1 >= self.len as usize {
+            return None;
+        }
+        let (a, b) = (self.path[i], self.path[i + 1]);
+        Square::at(
+            ((a.row() + b.row()) / 2) as i8,
+            ((a.column() + b.column()) / 2) as i8,
+        )
+    }
+}
+
+/// Full-path notation: `11-15` for a step, `22x15x6` for a capture.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = if self.is_capture() { 'x' } else { '-' };
+        for (i, sq) in self.path().iter().enumerate() {
+            if i > 0 {
+                write!(f, "{sep}")?;
+            }
+            write!(f, "{sq}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
+    }
+}
+
+/// A list of moves on the stack.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+const NONE: u8 = 0xFF;
+
+/// `NEIGHBOR[sq][dir]`: the index of the adjacent square, or `NONE`.
+static NEIGHBOR: [[u8; 4]; 32] = {
+    let mut t = [[NONE; 4]; 32];
+    let mut i = 0;
+    while i < 32 {
+        let mut d = 0;
+        while d < 4 {
+            let sq = Square::from_index_unchecked(i as u8);
+            if let Some(n) = neighbor(sq, Direction::ALL[d]) {
+                t[i][d] = n.index() as u8;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// `JUMP[sq][dir]`: the square two steps away (the landing square), or
+/// `NONE`. The jumped square is `NEIGHBOR[sq][dir]`.
+static JUMP: [[u8; 4]; 32] = {
+    let mut t = [[NONE; 4]; 32];
+    let mut i = 0;
+    while i < 32 {
+        let mut d = 0;
+        while d < 4 {
+            let n = NEIGHBOR[i][d];
+            if n != NONE {
+                t[i][d] = NEIGHBOR[n as usize][d];
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+#[inline]
+fn forward(color: Color) -> [Direction; 2] {
+    match color {
+        Color::White => [Direction::UpLeft, Direction::UpRight],
+        Color::Black => [Direction::DownLeft, Direction::DownRight],
+    }
+}
+
+#[inline]
+fn is_forward(color: Color, dir: Direction) -> bool {
+    matches!(
+        (color, dir),
+        (Color::White, Direction::UpLeft | Direction::UpRight)
+            | (Color::Black, Direction::DownLeft | Direction::DownRight)
+    )
+}
+
+/// The pieces of the side to move that can capture now (R2, R6): a man
+/// jumps forward only, a king in all four directions, over an adjacent
+/// enemy piece onto the empty square right behind it.
+#[inline]
+pub fn jumpers(pos: &Position) -> Bitboard {
+    let turn = pos.turn();
+    let us = pos.pieces(turn);
+    let them = pos.pieces(turn.opposite());
+    let kings = us & pos.kings();
+    let empty = pos.empty();
+    let mut found = Bitboard::EMPTY;
+    for dir in Direction::ALL {
+        let movers = if is_forward(turn, dir) { us } else { kings };
+        let back = dir.reverse();
+        found |= (empty.step(back) & them).step(back) & movers;
+    }
+    found
+}
+
+/// The pieces of the side to move that have a non-capturing step.
+#[inline]
+pub fn steppers(pos: &Position) -> Bitboard {
+    let turn = pos.turn();
+    let us = pos.pieces(turn);
+    let kings = us & pos.kings();
+    let empty = pos.empty();
+    let mut found = Bitboard::EMPTY;
+    for dir in Direction::ALL {
+        let movers = if is_forward(turn, dir) { us } else { kings };
+        found |= empty.step(dir.reverse()) & movers;
+    }
+    found
+}
+
+/// The state of one chain being walked.
+struct Chain<'a, F> {
+    them: Bitboard,
+    empty: Bitboard,
+    crowning: Bitboard,
+    dirs: &'a [Direction],
+    king: bool,
+    path: [Square; MAX_PATH],
+    emit: F,
+}
+
+impl<F: FnMut(&[Square], Bitboard)> Chain<'_, F> {
+    /// Extend the chain from the piece's current square `path[len - 1]`. A
+    /// chain goes on while a jump is available (R4), never over a piece
+    /// already taken, and ends at once when a man lands on its crowning row
+    /// (R5). Captured pieces stay on the board until the move ends; they
+    /// could never be a landing square anyway, as landing squares keep the
+    /// parity of the start square and jumped squares do not.
+    fn walk(&mut self, len: usize, captured: Bitboard) {
+        let at = self.path[len - 1].index();
+        let mut extended = false;
+        for &dir in self.dirs {
+            let land = JUMP[at][dir as usize];
+            if land == NONE {
+                continue;
+            }
+            let over = Bitboard(1 << NEIGHBOR[at][dir as usize]);
+            let land_bb = Bitboard(1 << land);
+            if (over & self.them & !captured).is_empty() || (land_bb & self.empty).is_empty() {
+                continue;
+            }
+            extended = true;
+            self.path[len] = Square::from_index_unchecked(land);
+            let taken = captured | over;
+            if !self.king && (land_bb & self.crowning).any() {
+                (self.emit)(&self.path[..len + 1], taken);
+            } else {
+                self.walk(len + 1, taken);
+            }
+        }
+        if !extended && len > 1 {
+            (self.emit)(&self.path[..len], captured);
+        }
+    }
+}
+
+/// Walk every capture chain of the piece on `from`.
+#[inline]
+fn chains<F: FnMut(&[Square], Bitboard)>(pos: &Position, from: Square, emit: F) {
+    let turn = pos.turn();
+    let king = pos.kings().contains(from);
+    let role = if king { Role::King } else { Role::Man };
+    let mut chain = Chain {
+        them: pos.pieces(turn.opposite()),
+        // The moving piece's own square is free during its chain: a king
+        // may come back to where it started.
+        empty: pos.empty().with(from),
+        crowning: turn.crowning_row(),
+        dirs: Position::directions(turn, role),
+        king,
+        path: [from; MAX_PATH],
+        emit,
+    };
+    chain.walk(1, Bitboard::EMPTY);
+}
+
+/// Fill `list` with every legal move of `pos`, in a fixed order: by
+/// starting square, then by direction (up-left, up-right, down-left,
+/// down-right) at each hop.
+pub fn generate(pos: &Position, list: &mut MoveList) {
+    list.clear();
+    let jumping = jumpers(pos);
+    if jumping.any() {
+        for from in jumping {
+            chains(pos, from, |path, captured| {
+                // MAX_MOVES is far above any legal position's count; a full
+                // list drops moves rather than panicking.
+                let _ = list.try_push(Move::new(path, captured));
+            });
+        }
+        return;
+    }
+    let turn = pos.turn();
+    let empty = pos.empty();
+    for from in steppers(pos) {
+        let role = if pos.kings().contains(from) {
+            Role::King
+        } else {
+            Role::Man
+        };
+        for &dir in Position::directions(turn, role) {
+            let to = NEIGHBOR[from.index()][dir as usize];
+            if to != NONE && empty.contains(Square::from_index_unchecked(to)) {
+                let _ = list.try_push(Move::new(
+                    &[from, Square::from_index_unchecked(to)],
+                    Bitboard::EMPTY,
+                ));
+            }
+        }
+    }
+}
+
+/// The number of legal moves of `pos`, counted without building them:
+/// steps are counted a direction at a time over the whole board.
+pub fn count(pos: &Position) -> u64 {
+    let jumping = jumpers(pos);
+    if jumping.any() {
+        let mut n = 0u64;
+        for from in jumping {
+            chains(pos, from, |_, _| n += 1);
+        }
+        return n;
+    }
+    let turn = pos.turn();
+    let us = pos.pieces(turn);
+    let kings = us & pos.kings();
+    let empty = pos.empty();
+    let [f1, f2] = forward(turn);
+    let [b1, b2] = forward(turn.opposite());
+    (us.step(f1) & empty).count() as u64
+        + (us.step(f2) & empty).count() as u64
+        + (kings.step(b1) & empty).count() as u64
+        + (kings.step(b2) & empty).count() as u64
+}

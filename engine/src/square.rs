@@ -1,0 +1,222 @@
+//! Squares and colours.
+//!
+//! Standard English-draughts numbering: only the 32 dark squares are
+//! numbered, 1 to 32, four to a row, from Black's back row at the top of the
+//! diagram to White's back row at the bottom. In each row the numbers run
+//! from left to right as White sees the board.
+//!
+//! ```text
+//!        a   b   c   d   e   f   g   h
+//!      +---+---+---+---+---+---+---+---+
+//!  8   |   | 1 |   | 2 |   | 3 |   | 4 |   Black's back row
+//!  7   | 5 |   | 6 |   | 7 |   | 8 |   |
+//!  6   |   | 9 |   | 10|   | 11|   | 12|
+//!  5   | 13|   | 14|   | 15|   | 16|   |
+//!  4   |   | 17|   | 18|   | 19|   | 20|
+//!  3   | 21|   | 22|   | 23|   | 24|   |
+//!  2   |   | 25|   | 26|   | 27|   | 28|
+//!  1   | 29|   | 30|   | 31|   | 32|   |   White's back row
+//!      +---+---+---+---+---+---+---+---+
+//! ```
+//!
+//! Black starts on 1–12 and moves down, towards 32; White starts on 21–32 and
+//! moves up, towards 1. The player of the app is always White, at the bottom.
+
+use std::fmt;
+
+/// One of the 32 playable squares. Internally an index 0..=31 (square
+/// number minus one), which is also its bit in a [`crate::Bitboard`].
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Square(u8);
+
+/// A square number outside 1..=32.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SquareOutOfRange(pub i64);
+
+impl fmt::Display for SquareOutOfRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "square {} is outside 1-32", self.0)
+    }
+}
+
+impl std::error::Error for SquareOutOfRange {}
+
+impl Square {
+    /// All 32 squares in numeric order.
+    pub const ALL: [Square; 32] = {
+        let mut all = [Square(0); 32];
+        let mut i = 0;
+        while i < 32 {
+            all[i] = Square(i as u8);
+            i += 1;
+        }
+        all
+    };
+
+    /// The square with this 0-based index; `None` past 31.
+    #[inline]
+    pub const fn from_index(index: u8) -> Option<Square> {
+        if index < 32 {
+            Some(Square(index))
+        } else {
+            None
+        }
+    }
+
+    /// The square with this 0-based index. The caller guarantees `index < 32`.
+    #[inline]
+    pub(crate) const fn from_index_unchecked(index: u8) -> Square {
+        debug_assert!(index < 32);
+        Square(index)
+    }
+
+    /// 0-based index, 0..=31.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Standard square number, 1..=32.
+    #[inline]
+    pub const fn number(self) -> u8 {
+        self.0 + 1
+    }
+
+    /// Row on the diagram, 0 (Black's back row, top) to 7 (White's back row).
+    #[inline]
+    pub const fn row(self) -> u8 {
+        self.0 / 4
+    }
+
+    /// Column on the diagram, 0 (file a) to 7 (file h).
+    #[inline]
+    pub const fn column(self) -> u8 {
+        let in_row = self.0 % 4;
+        if self.row().is_multiple_of(2) {
+            2 * in_row + 1
+        } else {
+            2 * in_row
+        }
+    }
+
+    /// The dark square at (row, column) of the diagram, if there is one.
+    pub const fn at(row: i8, column: i8) -> Option<Square> {
+        if row < 0 || row > 7 || column < 0 || column > 7 {
+            return None;
+        }
+        if (row + column) % 2 == 0 {
+            return None; // a light square
+        }
+        Some(Square((row * 4 + column / 2) as u8))
+    }
+}
+
+impl TryFrom<u8> for Square {
+    type Error = SquareOutOfRange;
+    /// From a standard square number 1..=32.
+    fn try_from(number: u8) -> Result<Square, SquareOutOfRange> {
+        if (1..=32).contains(&number) {
+            Ok(Square(number - 1))
+        } else {
+            Err(SquareOutOfRange(number.into()))
+        }
+    }
+}
+
+impl TryFrom<i64> for Square {
+    type Error = SquareOutOfRange;
+    fn try_from(number: i64) -> Result<Square, SquareOutOfRange> {
+        if (1..=32).contains(&number) {
+            Ok(Square(number as u8 - 1))
+        } else {
+            Err(SquareOutOfRange(number))
+        }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
+
+/// A side. Black moves first from the standard start and moves down the
+/// diagram; White moves up.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    Black,
+    White,
+}
+
+impl Color {
+    /// The other side.
+    #[inline]
+    pub const fn opposite(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// The row where this side's men are crowned: row 7 for Black, row 0 for
+    /// White, as a bitboard mask.
+    #[inline]
+    pub const fn crowning_row(self) -> crate::Bitboard {
+        match self {
+            Color::Black => crate::Bitboard(0xF000_0000),
+            Color::White => crate::Bitboard(0x0000_000F),
+        }
+    }
+
+    /// The side's own back row (where its men start), the opposite side's
+    /// crowning row.
+    #[inline]
+    pub const fn back_row(self) -> crate::Bitboard {
+        self.opposite().crowning_row()
+    }
+
+    /// The PDN letter, `B` or `W`.
+    pub const fn letter(self) -> char {
+        match self {
+            Color::Black => 'B',
+            Color::White => 'W',
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::Black => "black",
+            Color::White => "white",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbering_matches_the_standard_diagram() {
+        let sq = |n: u8| Square::try_from(n).unwrap();
+        assert_eq!((sq(1).row(), sq(1).column()), (0, 1));
+        assert_eq!((sq(4).row(), sq(4).column()), (0, 7));
+        assert_eq!((sq(5).row(), sq(5).column()), (1, 0));
+        assert_eq!((sq(29).row(), sq(29).column()), (7, 0));
+        assert_eq!((sq(32).row(), sq(32).column()), (7, 6));
+        for s in Square::ALL {
+            assert_eq!(Square::at(s.row() as i8, s.column() as i8), Some(s));
+        }
+        assert_eq!(Square::at(0, 0), None);
+        assert_eq!(Square::at(8, 1), None);
+    }
+
+    #[test]
+    fn square_numbers_outside_range_are_errors() {
+        assert!(Square::try_from(0u8).is_err());
+        assert!(Square::try_from(33u8).is_err());
+        assert_eq!(Square::try_from(32u8).unwrap().index(), 31);
+        assert_eq!(Square::try_from(-4i64), Err(SquareOutOfRange(-4)));
+    }
+}
