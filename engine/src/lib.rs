@@ -15,6 +15,7 @@
 
 pub mod bitboard;
 pub mod fen;
+pub mod level;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
@@ -24,6 +25,7 @@ pub mod square;
 
 pub use bitboard::{Bitboard, Direction};
 pub use fen::{parse_fen, to_fen, FenError};
+pub use level::{Level, UnknownLevel};
 pub use movegen::{Move, MoveList};
 pub use notation::{parse_move, MoveError};
 pub use perft::perft;

@@ -1,0 +1,65 @@
+//! The three opponents. They differ in one thing only: how many turns the
+//! search looks ahead (D1).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A difficulty level.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// The search depth in turns (one side's move each).
+    pub const fn depth(self) -> u32 {
+        match self {
+            Level::Easy => 2,
+            Level::Normal => 6,
+            Level::Hard => 10,
+        }
+    }
+
+    /// The lowercase name used in the CLI, the saved game and the records.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+/// A level name that is not easy, normal or hard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLevel(pub String);
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown level '{}': expected easy, normal or hard", self.0)
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownLevel(s.to_string()))
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
