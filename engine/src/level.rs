@@ -42,7 +42,11 @@ pub struct UnknownLevel(pub String);
 
 impl fmt::Display for UnknownLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown level '{}': expected easy, normal or hard", self.0)
+        write!(
+            f,
+            "unknown level '{}': expected easy, normal or hard",
+            self.0
+        )
     }
 }
 

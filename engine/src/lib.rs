@@ -15,6 +15,7 @@
 
 pub mod bitboard;
 pub mod fen;
+pub mod game;
 pub mod level;
 pub mod movegen;
 pub mod notation;

@@ -166,38 +166,70 @@ fn is_forward(color: Color, dir: Direction) -> bool {
     )
 }
 
+/// The side to move's pieces split for the whole-board tests.
+#[derive(Clone, Copy)]
+struct Sides {
+    us: Bitboard,
+    them: Bitboard,
+    kings: Bitboard,
+    empty: Bitboard,
+    forward: [Direction; 2],
+    backward: [Direction; 2],
+}
+
+impl Sides {
+    #[inline(always)]
+    fn of(pos: &Position) -> Sides {
+        let turn = pos.turn();
+        let us = pos.pieces(turn);
+        Sides {
+            us,
+            them: pos.pieces(turn.opposite()),
+            kings: us & pos.kings(),
+            empty: pos.empty(),
+            forward: forward(turn),
+            backward: forward(turn.opposite()),
+        }
+    }
+
+    /// Pieces of `movers` that can jump in `dir`: an enemy next to them and
+    /// an empty square right behind it.
+    #[inline(always)]
+    fn jump_sources(&self, movers: Bitboard, dir: Direction) -> Bitboard {
+        let back = dir.reverse();
+        (self.empty.step(back) & self.them).step(back) & movers
+    }
+
+    /// Every piece that can capture: men forward, kings both ways. The
+    /// backward tests are skipped when there is no king.
+    #[inline(always)]
+    fn jumpers(&self) -> Bitboard {
+        let [f1, f2] = self.forward;
+        let mut found = self.jump_sources(self.us, f1) | self.jump_sources(self.us, f2);
+        if self.kings.any() {
+            let [b1, b2] = self.backward;
+            found |= self.jump_sources(self.kings, b1) | self.jump_sources(self.kings, b2);
+        }
+        found
+    }
+}
+
 /// The pieces of the side to move that can capture now (R2, R6): a man
 /// jumps forward only, a king in all four directions, over an adjacent
 /// enemy piece onto the empty square right behind it.
 #[inline]
 pub fn jumpers(pos: &Position) -> Bitboard {
-    let turn = pos.turn();
-    let us = pos.pieces(turn);
-    let them = pos.pieces(turn.opposite());
-    let kings = us & pos.kings();
-    let empty = pos.empty();
-    let mut found = Bitboard::EMPTY;
-    for dir in Direction::ALL {
-        let movers = if is_forward(turn, dir) { us } else { kings };
-        let back = dir.reverse();
-        found |= (empty.step(back) & them).step(back) & movers;
-    }
-    found
+    Sides::of(pos).jumpers()
 }
 
 /// The pieces of the side to move that have a non-capturing step.
 #[inline]
 pub fn steppers(pos: &Position) -> Bitboard {
-    let turn = pos.turn();
-    let us = pos.pieces(turn);
-    let kings = us & pos.kings();
-    let empty = pos.empty();
-    let mut found = Bitboard::EMPTY;
-    for dir in Direction::ALL {
-        let movers = if is_forward(turn, dir) { us } else { kings };
-        found |= empty.step(dir.reverse()) & movers;
-    }
-    found
+    let s = Sides::of(pos);
+    let [f1, f2] = s.forward;
+    let [b1, b2] = s.backward;
+    ((s.empty.step(f1.reverse()) | s.empty.step(f2.reverse())) & s.us)
+        | ((s.empty.step(b1.reverse()) | s.empty.step(b2.reverse())) & s.kings)
 }
 
 /// The state of one chain being walked.
@@ -302,10 +334,37 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
     }
 }
 
+/// Call `f` with the position after each legal move of `pos`, in no
+/// particular order, without building the moves: perft's fast path.
+#[inline]
+pub fn for_each_child(pos: &Position, mut f: impl FnMut(&Position)) {
+    let jumping = jumpers(pos);
+    if jumping.any() {
+        for from in jumping {
+            chains(pos, from, |path, captured| {
+                f(&pos.play_parts(path[0], path[path.len() - 1], captured))
+            });
+        }
+        return;
+    }
+    let turn = pos.turn();
+    let us = pos.pieces(turn);
+    let kings = us & pos.kings();
+    let empty = pos.empty();
+    for dir in Direction::ALL {
+        let movers = if is_forward(turn, dir) { us } else { kings };
+        for to in movers.step(dir) & empty {
+            let from = NEIGHBOR[to.index()][dir.reverse() as usize];
+            f(&pos.play_parts(Square::from_index_unchecked(from), to, Bitboard::EMPTY));
+        }
+    }
+}
+
 /// The number of legal moves of `pos`, counted without building them:
 /// steps are counted a direction at a time over the whole board.
 pub fn count(pos: &Position) -> u64 {
-    let jumping = jumpers(pos);
+    let s = Sides::of(pos);
+    let jumping = s.jumpers();
     if jumping.any() {
         let mut n = 0u64;
         for from in jumping {
@@ -313,14 +372,11 @@ pub fn count(pos: &Position) -> u64 {
         }
         return n;
     }
-    let turn = pos.turn();
-    let us = pos.pieces(turn);
-    let kings = us & pos.kings();
-    let empty = pos.empty();
-    let [f1, f2] = forward(turn);
-    let [b1, b2] = forward(turn.opposite());
-    (us.step(f1) & empty).count() as u64
-        + (us.step(f2) & empty).count() as u64
-        + (kings.step(b1) & empty).count() as u64
-        + (kings.step(b2) & empty).count() as u64
+    let [f1, f2] = s.forward;
+    let mut n = (s.us.step(f1) & s.empty).count() + (s.us.step(f2) & s.empty).count();
+    if s.kings.any() {
+        let [b1, b2] = s.backward;
+        n += (s.kings.step(b1) & s.empty).count() + (s.kings.step(b2) & s.empty).count();
+    }
+    n as u64
 }

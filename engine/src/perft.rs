@@ -2,7 +2,7 @@
 //! of a move generator. Game ends are not applied (a position with no move
 //! simply has no continuations), and the 50-turn rule is ignored.
 
-use crate::movegen::{generate, MoveList};
+use crate::movegen::for_each_child;
 use crate::Position;
 
 /// Leaf count at `depth` plies, bulk-counting the last ply.
@@ -11,11 +11,9 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         0 => 1,
         1 => pos.count_moves(),
         _ => {
-            let mut list = MoveList::new();
-            generate(pos, &mut list);
-            list.iter()
-                .map(|mv| perft(&pos.play_unchecked(mv), depth - 1))
-                .sum()
+            let mut n = 0;
+            for_each_child(pos, |child| n += perft(child, depth - 1));
+            n
         }
     }
 }

@@ -225,8 +225,16 @@ impl Position {
     /// man that ends on its crowning row becomes a king (R5).
     #[inline]
     pub fn play_unchecked(&self, mv: &Move) -> Position {
-        let from = Bitboard::from_square(mv.from());
-        let to = Bitboard::from_square(mv.to());
+        self.play_parts(mv.from(), mv.to(), mv.captured())
+    }
+
+    /// The position after the piece on `from` ends on `to` having captured
+    /// `captured`: the rule of [`Position::play_unchecked`] without a
+    /// [`Move`], for the generator's fast paths.
+    #[inline]
+    pub(crate) fn play_parts(&self, from: Square, to: Square, captured: Bitboard) -> Position {
+        let from = Bitboard::from_square(from);
+        let to = Bitboard::from_square(to);
         let was_king = (self.kings & from).any();
         let mut next = *self;
         let (us, them) = match self.turn {
@@ -234,8 +242,8 @@ impl Position {
             Color::White => (&mut next.white, &mut next.black),
         };
         *us = (*us & !from) | to;
-        *them &= !mv.captured();
-        next.kings &= !mv.captured();
+        *them &= !captured;
+        next.kings &= !captured;
         if was_king {
             next.kings = (next.kings & !from) | to;
         } else if (to & self.turn.crowning_row()).any() {

@@ -1,6 +1,9 @@
 //! The bitboard generator against a deliberately simple one written here on
 //! a plain 8×8 array, over seeded random playouts and random placements.
 
+// The reference generator indexes a plain 8x8 array on purpose.
+#![allow(clippy::needless_range_loop)]
+
 use checkers::{parse_fen, to_fen, Color, Position, Role, Square};
 
 /// Minimal deterministic PRNG (SplitMix64).

@@ -1,0 +1,456 @@
+//! The game session: hop-by-hop play, the CPU's turn, undo, game end, the
+//! saved game and the records.
+
+use checkers::game::*;
+use checkers::{parse_fen, to_fen, Level, Move, Position, Square};
+use proptest::prelude::*;
+
+fn sq(n: u8) -> Square {
+    Square::try_from(n).unwrap()
+}
+
+/// A game at a given position, through the saved-game path.
+fn game_at(fen: &str, chain: &[u8]) -> Game {
+    let json = serde_json::json!({
+        "version": 1, "level": "normal", "first": "player", "fen": fen,
+        "quiet": 0, "chain": chain, "lastMove": null, "playTimeMs": 0
+    });
+    Game::from_json(&json.to_string()).unwrap()
+}
+
+/// A stand-in for the search: the first legal move.
+fn first_move(p: &Position, _: u32, _: Level) -> Option<Move> {
+    p.legal_moves().first().copied()
+}
+
+fn movable(g: &Game) -> Vec<(u8, Vec<u8>)> {
+    g.movable().into_iter().map(|m| (m.from, m.to)).collect()
+}
+
+#[test]
+fn new_games_start_from_the_standard_position() {
+    for level in Level::ALL {
+        let g = Game::new(level, First::Player);
+        let v = g.view();
+        assert_eq!(v.level, level);
+        assert_eq!(v.status, Status::YourTurn);
+        assert_eq!(v.board.iter().flatten().count(), 24);
+        assert_eq!(
+            v.board[0],
+            Some(BoardPiece {
+                side: Side::Cpu,
+                king: false
+            })
+        );
+        assert_eq!(
+            v.board[31],
+            Some(BoardPiece {
+                side: Side::Player,
+                king: false
+            })
+        );
+        assert_eq!(
+            movable(&g),
+            vec![
+                (21, vec![17]),
+                (22, vec![17, 18]),
+                (23, vec![18, 19]),
+                (24, vec![19, 20])
+            ]
+        );
+        assert!(!v.can_undo);
+        assert_eq!(v.result, None);
+
+        let g = Game::new(level, First::Cpu);
+        assert_eq!(g.status(), Status::CpuThinking);
+        assert!(g.movable().is_empty());
+        assert!(g.cpu_to_move());
+        assert_eq!(g.position().turn(), CPU);
+        assert_eq!(
+            to_fen(&g.position().with_turn(PLAYER)),
+            to_fen(&Position::start().with_turn(PLAYER))
+        );
+    }
+}
+
+#[test]
+fn an_illegal_hop_changes_nothing() {
+    let mut g = Game::new(Level::Easy, First::Player);
+    let before = g.clone();
+    assert_eq!(
+        g.play_hop(sq(22), sq(19)),
+        Err(GameError::IllegalHop { from: 22, to: 19 })
+    );
+    assert_eq!(
+        g.play_hop(sq(9), sq(13)),
+        Err(GameError::IllegalHop { from: 9, to: 13 })
+    );
+    assert_eq!(
+        g.play_hop(sq(26), sq(22)),
+        Err(GameError::IllegalHop { from: 26, to: 22 })
+    );
+    assert_eq!(g, before);
+    let mut cpu = Game::new(Level::Easy, First::Cpu);
+    assert_eq!(cpu.play_hop(sq(22), sq(18)), Err(GameError::NotYourTurn));
+}
+
+#[test]
+fn a_step_ends_the_turn_and_the_cpu_replies_with_hops() {
+    let mut g = Game::new(Level::Normal, First::Player);
+    assert_eq!(g.play_hop(sq(22), sq(18)), Ok(true));
+    let v = g.view();
+    assert_eq!(v.status, Status::CpuThinking);
+    assert!(v.movable.is_empty());
+    assert_eq!(
+        v.last_move,
+        Some(LastMove {
+            side: Side::Player,
+            path: vec![22, 18]
+        })
+    );
+    assert_eq!(g.play_hop(sq(18), sq(14)), Err(GameError::NotYourTurn));
+    let hops = g.cpu_move(first_move).unwrap();
+    assert_eq!(
+        hops,
+        vec![Hop {
+            from: 9,
+            to: 13,
+            captured: None
+        }]
+    );
+    assert_eq!(g.view().last_move.unwrap().side, Side::Cpu);
+    assert_eq!(g.cpu_move(first_move), Err(GameError::NotCpuTurn));
+}
+
+#[test]
+fn a_forced_capture_offers_only_the_jumping_pieces() {
+    let g = game_at("W:W22,23,30:B18,1", &[]);
+    assert_eq!(g.status(), Status::CaptureAvailable);
+    assert_eq!(movable(&g), vec![(22, vec![15]), (23, vec![14])]);
+}
+
+#[test]
+fn a_chain_keeps_the_piece_lifted_until_it_ends() {
+    let mut g = game_at("W:W22,30:B18,10,1", &[]);
+    assert_eq!(g.play_hop(sq(22), sq(15)), Ok(false));
+    let v = g.view();
+    assert_eq!(v.status, Status::JumpAgain);
+    assert_eq!(v.lifted, Some(15));
+    assert_eq!(
+        v.movable,
+        vec![Movable {
+            from: 15,
+            to: vec![6]
+        }]
+    );
+    // Shown mid-chain: the piece on 15, 22 empty, 18 taken.
+    assert!(v.board[21].is_none());
+    assert!(v.board[17].is_none());
+    assert_eq!(v.board[14].unwrap().side, Side::Player);
+    // Only the same piece may go on.
+    assert_eq!(
+        g.play_hop(sq(30), sq(26)),
+        Err(GameError::MustContinueChain { with: 15 })
+    );
+    assert_eq!(g.play_hop(sq(15), sq(6)), Ok(true));
+    assert_eq!(g.view().last_move.unwrap().path, vec![22, 15, 6]);
+    assert_eq!(g.position().pieces(CPU).count(), 1);
+}
+
+#[test]
+fn crowning_ends_the_chain() {
+    // 14x5? The man on 10 jumps 7 to 3 and is crowned; as a king it could
+    // take 8 as well, but the turn ends.
+    let mut g = game_at("W:W10:B7,8,20", &[]);
+    assert_eq!(g.play_hop(sq(10), sq(3)), Ok(true));
+    let v = g.view();
+    assert_eq!(v.status, Status::CpuThinking);
+    assert_eq!(
+        v.board[2],
+        Some(BoardPiece {
+            side: Side::Player,
+            king: true
+        })
+    );
+    assert!(v.board[7].is_some());
+}
+
+#[test]
+fn undo_withdraws_the_move_and_the_reply_together() {
+    let mut g = Game::new(Level::Hard, First::Player);
+    let start = g.view();
+    g.play_hop(sq(22), sq(18)).unwrap();
+    g.cpu_move(first_move).unwrap();
+    assert!(g.can_undo());
+    g.undo().unwrap();
+    assert_eq!(g.view(), start);
+    assert_eq!(g.undo(), Err(GameError::NothingToUndo));
+    // Undo while the CPU is to move withdraws the player's move alone.
+    g.play_hop(sq(22), sq(18)).unwrap();
+    g.undo().unwrap();
+    assert_eq!(g.view(), start);
+}
+
+#[test]
+fn undo_mid_chain_goes_back_to_before_the_chain() {
+    let mut g = game_at("W:W22,30:B18,10,1", &[]);
+    let before = g.view();
+    g.play_hop(sq(22), sq(15)).unwrap();
+    g.undo().unwrap();
+    assert_eq!(g.view(), before);
+    assert_eq!(g.undo(), Err(GameError::NothingToUndo));
+}
+
+#[test]
+fn in_a_cpu_first_game_the_opening_cpu_turn_is_not_a_stop() {
+    let mut g = Game::new(Level::Easy, First::Cpu);
+    assert_eq!(g.undo(), Err(GameError::NothingToUndo));
+    g.cpu_move(first_move).unwrap();
+    let after_cpu = g.view();
+    assert!(!after_cpu.can_undo);
+    g.play_hop(sq(22), sq(18)).unwrap();
+    g.cpu_move(first_move).unwrap();
+    g.undo().unwrap();
+    assert_eq!(g.view(), after_cpu);
+    assert_eq!(g.undo(), Err(GameError::NothingToUndo));
+}
+
+#[test]
+fn the_game_ends_with_the_pieces_left() {
+    // The player takes the CPU's last piece.
+    let mut g = game_at("W:W22,30:B18", &[]);
+    assert_eq!(g.play_hop(sq(22), sq(15)), Ok(true));
+    let r = g.result().unwrap();
+    assert_eq!(
+        r,
+        GameResult {
+            outcome: PlayerOutcome::Win,
+            player_pieces: 2,
+            cpu_pieces: 0
+        }
+    );
+    assert_eq!(g.status(), Status::Over);
+    assert!(g.movable().is_empty());
+    assert_eq!(g.undo(), Err(GameError::GameOver));
+    assert_eq!(g.play_hop(sq(15), sq(11)), Err(GameError::GameOver));
+    // The CPU blocks the player's last man: a loss with a piece left.
+    let mut g = game_at("W:W29:B25,22", &[]);
+    // The man on 29 can neither step nor jump on its turn: the game is lost.
+    assert_eq!(g.result().unwrap().outcome, PlayerOutcome::Loss);
+    assert_eq!(g.cpu_move(first_move), Err(GameError::GameOver));
+    // The 50th quiet turn draws.
+    let json = serde_json::json!({"version":1,"level":"easy","first":"player",
+        "fen":"W:WK32:BK1","quiet":49,"lastMove":null,"playTimeMs":0});
+    let mut g = Game::from_json(&json.to_string()).unwrap();
+    g.play_hop(sq(32), sq(27)).unwrap();
+    assert_eq!(
+        g.result(),
+        Some(GameResult {
+            outcome: PlayerOutcome::Draw,
+            player_pieces: 1,
+            cpu_pieces: 1
+        })
+    );
+}
+
+#[test]
+fn records_count_only_games_that_really_ended_and_only_once() {
+    let mut records = Records::default();
+    let mut unfinished = Game::new(Level::Easy, First::Player);
+    assert!(!records.record(&mut unfinished));
+    assert_eq!(records, Records::default());
+    let mut g = game_at("W:W22,30:B18", &[]);
+    g.add_play_time(61_000);
+    g.play_hop(sq(22), sq(15)).unwrap();
+    assert!(records.record(&mut g));
+    assert!(!records.record(&mut g));
+    let n = records.level(Level::Normal);
+    assert_eq!((n.wins, n.losses, n.draws), (1, 0, 0));
+    assert_eq!(
+        (n.player_pieces_left, n.cpu_pieces_left, n.play_time_ms),
+        (2, 0, 61_000)
+    );
+    // The recorded flag survives a save and a restore.
+    assert!(Game::from_json(&g.to_json()).unwrap().is_recorded());
+    assert_eq!(Records::from_json(&records.to_json()).unwrap(), records);
+}
+
+#[test]
+fn malformed_records_are_rejected() {
+    let good = Records::default().to_json();
+    assert!(Records::from_json(&good[..good.len() / 2]).is_err());
+    assert!(Records::from_json("").is_err());
+    assert!(Records::from_json("[]").is_err());
+    let future = good.replace("\"version\":1", "\"version\":2");
+    assert_eq!(
+        Records::from_json(&future),
+        Err(SnapshotError::UnsupportedVersion(2))
+    );
+    let neg = good.replacen("\"wins\":0", "\"wins\":-1", 1);
+    assert!(Records::from_json(&neg).is_err());
+    let impossible = good.replacen("\"playerPiecesLeft\":0", "\"playerPiecesLeft\":13", 1);
+    assert!(matches!(
+        Records::from_json(&impossible),
+        Err(SnapshotError::Records(_))
+    ));
+}
+
+#[test]
+fn malformed_snapshots_are_rejected() {
+    let good = game_at("W:W22,30:B18,10,1", &[22, 15]).to_json();
+    assert!(Game::from_json(&good).is_ok());
+    let bad = |s: &str| Game::from_json(s).unwrap_err();
+    // Truncated at every length.
+    for cut in 0..good.len() {
+        assert!(
+            Game::from_json(&good[..cut]).is_err(),
+            "{cut} {}",
+            &good[..cut]
+        );
+    }
+    assert!(matches!(
+        bad("{\"version\":\"1\"}"),
+        SnapshotError::Malformed(_)
+    ));
+    assert_eq!(
+        bad(&good.replace("\"version\":1", "\"version\":7")),
+        SnapshotError::UnsupportedVersion(7)
+    );
+    assert!(matches!(
+        bad(&good.replace("normal", "expert")),
+        SnapshotError::Malformed(_)
+    ));
+    assert!(matches!(
+        bad(&good.replace("B1,10,18", "B1,10,18,40")),
+        SnapshotError::Position(_)
+    ));
+    assert!(matches!(
+        bad(&good.replace("B1,10,18", "B1,10,30")),
+        SnapshotError::Position(_)
+    ));
+    assert_eq!(
+        bad(&good.replace("[22,15]", "[22,18]")),
+        SnapshotError::Chain("22x18".into())
+    );
+    assert_eq!(
+        bad(&good.replace("[22,15]", "[22]")),
+        SnapshotError::Chain("22".into())
+    );
+    assert_eq!(
+        bad(&good.replace("[22,15]", "[22,15,6]")),
+        SnapshotError::Chain("22x15x6".into())
+    );
+    assert_eq!(
+        bad(&good.replace("[22,15]", "[22,99]")),
+        SnapshotError::Square(99)
+    );
+    assert!(matches!(
+        bad(&good.replace("[22,15]", "[22,-1]")),
+        SnapshotError::Malformed(_)
+    ));
+    assert_eq!(
+        bad(&good.replace("\"quiet\":0", "\"quiet\":51")),
+        SnapshotError::Quiet(51)
+    );
+    assert!(matches!(
+        bad(&good.replace("\"quiet\":0", "\"quiet\":0,\"x\":1")),
+        SnapshotError::Malformed(_)
+    ));
+    // A chain when it is the CPU's turn.
+    let cpu_turn = good.replace("W:W22", "B:W22");
+    assert!(matches!(bad(&cpu_turn), SnapshotError::Chain(_)));
+}
+
+/// Random play through the session API: hops chosen among the offered
+/// ones, CPU moves, and undos. Checks the undo invariants and that the
+/// snapshot round-trips at every point, mid-chain included.
+fn random_session(seed: u64, steps: usize) {
+    let mut state = seed;
+    let mut rnd = |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) as usize) % n
+    };
+    let level = Level::ALL[rnd(3)];
+    let first = if rnd(2) == 0 {
+        First::Player
+    } else {
+        First::Cpu
+    };
+    let mut g = Game::new(level, first);
+    // Player decision points, as (fen, quiet) before each completed move.
+    let mut stops: Vec<(String, u32)> = Vec::new();
+    for _ in 0..steps {
+        let restored = Game::from_json(&g.to_json()).unwrap();
+        assert_eq!(restored.view().without_undo(), g.view().without_undo());
+        if g.result().is_some() {
+            break;
+        }
+        if g.cpu_to_move() {
+            g.cpu_move(first_move).unwrap();
+            continue;
+        }
+        if rnd(6) == 0 {
+            let mid_chain = g.lifted().is_some();
+            match g.undo() {
+                Ok(()) => {
+                    if !mid_chain {
+                        let (fen, quiet) = stops.pop().unwrap();
+                        assert_eq!(to_fen(g.position()), fen);
+                        assert_eq!(g.quiet(), quiet);
+                    }
+                    assert_eq!(g.lifted(), None);
+                    assert!(!g.cpu_to_move(), "undo stopped on a CPU turn");
+                }
+                Err(GameError::NothingToUndo) => assert!(stops.is_empty()),
+                Err(e) => panic!("{e}"),
+            }
+            continue;
+        }
+        let offered = g.movable();
+        let m = &offered[rnd(offered.len())];
+        let to = m.to[rnd(m.to.len())];
+        let before = (to_fen(g.position()), g.quiet());
+        let was_chain = g.lifted().is_some();
+        if g.play_hop(sq(m.from), sq(to)).unwrap() && !was_chain {
+            stops.push(before);
+        } else if was_chain && g.lifted().is_none() {
+            // The chain ended: its stop is the position before it began,
+            // which is the position the game held during the chain.
+            stops.push(before);
+        }
+    }
+}
+
+trait WithoutUndo {
+    fn without_undo(self) -> View;
+}
+impl WithoutUndo for View {
+    /// A restored game has no undo history: compare all but that.
+    fn without_undo(mut self) -> View {
+        self.can_undo = false;
+        self
+    }
+}
+
+#[test]
+fn random_sessions_keep_the_undo_and_save_invariants() {
+    for seed in 0..300 {
+        random_session(seed, 400);
+    }
+}
+
+proptest! {
+    #[test]
+    fn snapshot_parser_never_panics(s in ".{0,200}") {
+        let _ = Game::from_json(&s);
+        let _ = Records::from_json(&s);
+    }
+}
+
+#[test]
+fn fen_of_game_position_is_valid() {
+    let g = Game::new(Level::Easy, First::Player);
+    assert!(parse_fen(&to_fen(g.position())).is_ok());
+}
