@@ -14,25 +14,14 @@ pub mod session;
 pub mod settings;
 
 use session::Shell;
-use std::path::PathBuf;
-use tauri::{Manager, Runtime};
+use std::path::Path;
+use tauri::{AppHandle, Manager, Runtime};
 
-/// Add the app's plugin, state and commands to a builder.
-///
-/// The documents live in `data_dir`, or in the app data directory
-/// (`$XDG_DATA_HOME/<identifier>/` on Linux) when it is `None`.
-pub fn setup<R: Runtime>(builder: tauri::Builder<R>, data_dir: Option<PathBuf>) -> tauri::Builder<R> {
+/// Add the store plugin and the commands to a builder. The commands need
+/// the [`Shell`] state: see [`manage_state`].
+pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder
         .plugin(tauri_plugin_store::Builder::new().build())
-        .setup(move |app| {
-            let dir = match data_dir {
-                Some(dir) => dir,
-                None => app.path().app_data_dir()?,
-            };
-            let shell = Shell::load(app.handle(), &dir);
-            app.manage(shell);
-            Ok(())
-        })
         .invoke_handler(tauri::generate_handler![
             commands::app_state,
             commands::new_game,
@@ -46,6 +35,11 @@ pub fn setup<R: Runtime>(builder: tauri::Builder<R>, data_dir: Option<PathBuf>) 
         ])
 }
 
+/// Load the documents from `dir` and hand the state to the commands.
+pub fn manage_state<R: Runtime>(app: &AppHandle<R>, dir: &Path) {
+    app.manage(Shell::load(app, dir));
+}
+
 /// The app's configuration (tauri.conf.json, capabilities, embedded
 /// `ui/`), for any runtime: the real one, or the mock one in tests.
 pub fn context<R: Runtime>() -> tauri::Context<R> {
@@ -55,7 +49,15 @@ pub fn context<R: Runtime>() -> tauri::Context<R> {
 /// Start the app (desktop `main`, or the mobile entry point).
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    let result = setup(tauri::Builder::default(), None).run(context());
+    // The documents live in the app data directory:
+    // `$XDG_DATA_HOME/<identifier>/` on Linux.
+    let result = builder(tauri::Builder::default())
+        .setup(|app| {
+            let dir = app.path().app_data_dir()?;
+            manage_state(app.handle(), &dir);
+            Ok(())
+        })
+        .run(context());
     if let Err(e) = result {
         eprintln!("checkers: the app could not start: {e}");
         std::process::exit(1);

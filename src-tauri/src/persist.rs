@@ -328,9 +328,7 @@ fn open_envelope(value: Value) -> Result<(u64, Value), ReadError> {
     if seq == 0 {
         return Err(ReadError::Envelope("seq must be positive"));
     }
-    let data = map
-        .remove("data")
-        .ok_or(ReadError::Envelope("no data"))?;
+    let data = map.remove("data").ok_or(ReadError::Envelope("no data"))?;
     if !map.is_empty() {
         return Err(ReadError::Envelope("unexpected keys"));
     }
@@ -545,9 +543,15 @@ mod tests {
         let mut doc = load(dir).doc;
         doc.save(app.handle(), json!({ "n": 1 })).unwrap();
         for n in 2..=4 {
-            let before: Vec<_> = Slot::BOTH.iter().map(|&s| fs::read(path(dir, s)).ok()).collect();
+            let before: Vec<_> = Slot::BOTH
+                .iter()
+                .map(|&s| fs::read(path(dir, s)).ok())
+                .collect();
             doc.save(app.handle(), json!({ "n": n })).unwrap();
-            let after: Vec<_> = Slot::BOTH.iter().map(|&s| fs::read(path(dir, s)).ok()).collect();
+            let after: Vec<_> = Slot::BOTH
+                .iter()
+                .map(|&s| fs::read(path(dir, s)).ok())
+                .collect();
             let written = (0..2).find(|&i| before[i] != after[i]).unwrap();
             let full = after[written].clone().unwrap();
             for cut in 0..full.len() {
@@ -562,7 +566,11 @@ mod tests {
                         fs::write(path(scratch.path(), *slot), c).unwrap();
                     }
                 }
-                assert_eq!(load(scratch.path()).value, Some(n - 1), "write of {n} cut at {cut}");
+                assert_eq!(
+                    load(scratch.path()).value,
+                    Some(n - 1),
+                    "write of {n} cut at {cut}"
+                );
             }
         }
     }
@@ -607,7 +615,10 @@ mod tests {
         fs::write(path(tmp.path(), Slot::One), envelope(FORMAT + 1, 9, 1)).unwrap();
         let loaded = load(tmp.path());
         assert!(loaded.lost());
-        assert!(matches!(loaded.set_aside[0].reason, ReadError::FutureFormat(2)));
+        assert!(matches!(
+            loaded.set_aside[0].reason,
+            ReadError::FutureFormat(2)
+        ));
     }
 
     #[test]
@@ -651,7 +662,10 @@ mod tests {
             fs::write(path(tmp.path(), Slot::One), case.to_string()).unwrap();
             let loaded = load(tmp.path());
             assert!(loaded.lost(), "{case} was accepted");
-            assert!(matches!(loaded.set_aside[0].reason, ReadError::Envelope(_)), "{case}");
+            assert!(
+                matches!(loaded.set_aside[0].reason, ReadError::Envelope(_)),
+                "{case}"
+            );
         }
     }
 

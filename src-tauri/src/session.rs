@@ -334,7 +334,10 @@ impl Shell {
         let from = parse_square(from)?;
         let to = parse_square(to)?;
         let mut s = self.lock();
-        s.game.as_mut().ok_or(ShellError::NoGame)?.play_hop(from, to)?;
+        s.game
+            .as_mut()
+            .ok_or(ShellError::NoGame)?
+            .play_hop(from, to)?;
         s.tick();
         s.after_move(app);
         s.view()
@@ -486,5 +489,51 @@ impl Inner {
         if let Err(e) = self.game_doc.save(app, value) {
             eprintln!("checkers: {e}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_time_counts_gaps_up_to_the_cap() {
+        let t0 = Instant::now();
+        assert_eq!(play_gap_ms(None, t0), 0);
+        assert_eq!(
+            play_gap_ms(Some(t0), t0 + Duration::from_millis(1500)),
+            1500
+        );
+        assert_eq!(play_gap_ms(Some(t0), t0 + MAX_PLAY_GAP), 120_000);
+        assert_eq!(
+            play_gap_ms(Some(t0), t0 + Duration::from_secs(3600)),
+            120_000
+        );
+        // A clock that went backwards counts nothing.
+        assert_eq!(play_gap_ms(Some(t0 + Duration::from_secs(5)), t0), 0);
+    }
+
+    #[test]
+    fn page_arguments_are_parsed_strictly() {
+        assert_eq!(parse_square(1).unwrap().number(), 1);
+        assert_eq!(parse_square(32).unwrap().number(), 32);
+        for bad in [0, 33, -1, 256, i64::MAX] {
+            assert!(parse_square(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_level("hard").unwrap(), Level::Hard);
+        assert!(parse_level("expert").is_err());
+        assert_eq!(parse_first("cpu").unwrap(), First::Cpu);
+        assert_eq!(parse_first("player").unwrap(), First::Player);
+        for bad in ["", "CPU", "you", "player "] {
+            assert!(parse_first(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(
+            ShellError::First("x".into()).to_string(),
+            "unknown first player 'x': expected player or cpu"
+        );
+        assert_eq!(
+            serde_json::to_value(ShellError::Stale).unwrap(),
+            serde_json::json!("stale")
+        );
     }
 }

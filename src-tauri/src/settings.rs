@@ -13,10 +13,11 @@ pub enum Language {
 
 /// The settings document, as the page sends and receives it.
 ///
-/// Every field is checked on the way in: an unknown field, an unknown
-/// language or a value of the wrong type rejects the whole object.
+/// Every field is checked on the way in: it must be a JSON object with
+/// exactly these three fields; an unknown field, an unknown language or a
+/// value of the wrong type rejects the whole object.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase", try_from = "serde_json::Map<String, Value>")]
 pub struct Settings {
     /// `None` follows the system language.
     pub language: Option<Language>,
@@ -24,6 +25,29 @@ pub struct Settings {
     pub sound: bool,
     /// Square numbers drawn on the board.
     pub square_numbers: bool,
+}
+
+/// The fields as read, before the object check.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct RawSettings {
+    language: Option<Language>,
+    sound: bool,
+    square_numbers: bool,
+}
+
+impl TryFrom<serde_json::Map<String, Value>> for Settings {
+    type Error = serde_json::Error;
+    /// Only an object is accepted (serde would also take an array of the
+    /// three values, which is not a shape the page or the file uses).
+    fn try_from(map: serde_json::Map<String, Value>) -> Result<Settings, serde_json::Error> {
+        let raw = RawSettings::deserialize(Value::Object(map))?;
+        Ok(Settings {
+            language: raw.language,
+            sound: raw.sound,
+            square_numbers: raw.square_numbers,
+        })
+    }
 }
 
 impl Default for Settings {
