@@ -1,6 +1,10 @@
 //! The commands the page invokes (the IPC contract). Each is a thin adapter
 //! over [`Shell`]: argument checks and all logic live there. Errors reach
 //! the page as a rejected promise with the error's message.
+//!
+//! Commands that write to disk (every hop is saved and flushed) run on the
+//! async runtime's threads, not the main thread, so a slow disk never stalls
+//! the window; the state's lock keeps them in order.
 
 use crate::cpu;
 use crate::session::{AppState, CpuReply, Shell, ShellError};
@@ -16,7 +20,7 @@ pub fn app_state(shell: State<'_, Shell>) -> AppState {
 
 /// A new game at `level` (easy, normal, hard) with `first` (player, cpu)
 /// moving first. The game in progress is replaced, not recorded.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn new_game<R: Runtime>(
     app: AppHandle<R>,
     shell: State<'_, Shell>,
@@ -33,7 +37,7 @@ pub fn legal_moves(shell: State<'_, Shell>) -> Result<Vec<Movable>, ShellError> 
 }
 
 /// One hop of the player's move, from square `from` to square `to`.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn play<R: Runtime>(
     app: AppHandle<R>,
     shell: State<'_, Shell>,
@@ -60,7 +64,7 @@ pub async fn cpu_reply<R: Runtime>(
 }
 
 /// Back to the player's last decision.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn undo<R: Runtime>(app: AppHandle<R>, shell: State<'_, Shell>) -> Result<View, ShellError> {
     shell.undo(&app)
 }
@@ -72,7 +76,7 @@ pub fn records(shell: State<'_, Shell>) -> Records {
 }
 
 /// Replace the settings; the shape is checked by deserialisation.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn set_settings<R: Runtime>(
     app: AppHandle<R>,
     shell: State<'_, Shell>,
@@ -82,7 +86,7 @@ pub fn set_settings<R: Runtime>(
 }
 
 /// Back to the start screen; the game stays saved.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn leave_game<R: Runtime>(app: AppHandle<R>, shell: State<'_, Shell>) {
     shell.leave_game(&app)
 }
