@@ -182,7 +182,7 @@ export function createBoard(options = {}) {
     dotLayer.replaceChildren();
     for (const n of dests) {
       const { x, y } = squareCenter(n);
-      svgEl('circle', { class: 'dest-dot', cx: x, cy: y, r: 14, 'data-dest': n }, dotLayer);
+      svgEl('circle', { class: 'dest-dot', cx: x, cy: y, r: 15, 'data-dest': n }, dotLayer);
     }
 
     pieceLayer.replaceChildren();

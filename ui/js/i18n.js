@@ -92,7 +92,7 @@ const es = {
   // Settings.
   settingsTitle: 'Ajustes',
   language: 'Idioma',
-  langSystem: 'El del sistema',
+  langSystem: 'Sistema',
   langEs: 'Español',
   langEn: 'English',
   sound: 'Sonido',
