@@ -11,7 +11,8 @@ export const CPU_PAUSE_MS = 450;
 /** Pause between the hops of one CPU chain, ms (D5). */
 export const CPU_HOP_GAP_MS = 260;
 
-const reduced = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+const reduced =
+  typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
 
 /** True when the system asks for reduced motion. */
 export function reducedMotion() {

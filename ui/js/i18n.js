@@ -426,7 +426,7 @@ let current = 'es';
  * system's (navigator.language starting with "en" means English), Spanish
  * for everything else.
  */
-export function resolveLanguage(setting, systemLanguage = navigator.language) {
+export function resolveLanguage(setting, systemLanguage = globalThis.navigator?.language) {
   if (setting === 'es' || setting === 'en') return setting;
   return typeof systemLanguage === 'string' && systemLanguage.toLowerCase().startsWith('en')
     ? 'en'
