@@ -57,9 +57,13 @@ export function attachBoardKeys(svg) {
   });
 }
 
-/** Page-wide shortcuts: Ctrl/Cmd+Z undoes on the game screen. */
+/** Page-wide shortcuts: Ctrl/Cmd+Z undoes on the game screen; Esc leaves records, help and settings. */
 export function attachGlobalKeys() {
   document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && ['records', 'help', 'settings'].includes(state.screen)) {
+      update({ screen: state.returnTo || 'start' });
+      return;
+    }
     if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && (e.key === 'z' || e.key === 'Z')) {
       if (state.screen === 'game') {
         e.preventDefault();

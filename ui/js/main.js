@@ -26,13 +26,18 @@ function render(s) {
   const key = `${name}|${language()}`;
   if (!mounted || mounted.key !== key) {
     const first = !mounted;
-    const hadFocus = mounted && mounted.screen === name;
+    const sameScreen = mounted && mounted.screen === name;
+    const focusedId = document.activeElement && document.activeElement.id;
     root.replaceChildren();
     const view = SCREENS[name].mount(root, s);
     mounted = { key, screen: name, view };
     view.update(s);
     document.title = document.querySelector('[data-screen] h1')?.textContent || 'Checkers';
-    if (!hadFocus && !first) focusScreen(name);
+    if (sameScreen) {
+      // Re-drawn in another language: keep the focus on the same control.
+      const again = focusedId && document.getElementById(focusedId);
+      if (again) again.focus({ preventScroll: true });
+    } else if (!first) focusScreen(name);
     return;
   }
   mounted.view.update(s);

@@ -67,7 +67,6 @@ export function mount(root, s) {
       for (const b of group.querySelectorAll('.seg')) {
         const on = b.dataset.value === current;
         b.setAttribute('aria-checked', on ? 'true' : 'false');
-        b.tabIndex = on ? 0 : -1;
       }
       sound.setAttribute('aria-checked', st.settings.sound ? 'true' : 'false');
       numbers.setAttribute('aria-checked', st.settings.squareNumbers ? 'true' : 'false');

@@ -94,7 +94,6 @@ export function mount(root) {
       for (const b of first.querySelectorAll('.seg')) {
         const on = b.dataset.value === s.firstChoice;
         b.setAttribute('aria-checked', on ? 'true' : 'false');
-        b.tabIndex = on ? 0 : -1;
       }
     },
   };
