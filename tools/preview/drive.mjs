@@ -284,6 +284,10 @@ async function controls() {
   check('lifting another movable piece switches', (await lifted()) === '22');
   await click(sq(15));
   st = await playerTurn();
+  const calls = await log();
+  const playAt = calls.findLast((c) => c.name === 'play').t;
+  const replyAt = calls.findLast((c) => c.name === 'cpu_reply').t;
+  check('D5: the CPU search starts after the 450 ms pause', replyAt - playAt >= 450, `${Math.round(replyAt - playAt)} ms`);
   check('after a move the CPU replies and it is the player again', ['yourTurn', 'captureAvailable'].includes(st), st);
   const lm = await js(`document.querySelector('.piece.last-move')?.dataset.side`);
   check('C5: last moved piece marked (CPU)', lm === 'cpu', lm);
@@ -327,6 +331,29 @@ async function controls() {
   const after = await js(`[...document.querySelectorAll('.piece[data-side="cpu"]')].map(p => +p.dataset.square).sort((a,b)=>a-b).join(',')`);
   check('stale CPU reply after undo is dropped', st === 'yourTurn' && after === '1,2,3,4,5,6,7,8,9,10,11,12', after + ' ' + errorsBefore);
   check('stale: still the player\'s turn', (await status()) === 'yourTurn');
+
+  // A CPU chain is shown hop by hop (C5, D5).
+  await open('fixture=cpuchain&lang=en&search=100');
+  await click('#continue');
+  const seen = [];
+  const t0 = Date.now();
+  while (Date.now() - t0 < 4000) {
+    const m = await js(`(document.querySelector('.piece.last-move') || {dataset:{}}).dataset.square ?? null`);
+    if (m && (!seen.length || seen[seen.length - 1].sq !== m)) seen.push({ sq: m, t: Date.now() });
+    if (m === '27') break;
+    await sleep(10);
+  }
+  const order = seen.map((x) => x.sq).join(' ');
+  check('C5: the CPU chain lands hop by hop (18, then 27)', order.endsWith('18 27'), order);
+  if (seen.length >= 2) {
+    const gap = seen[seen.length - 1].t - seen[seen.length - 2].t;
+    check('D5: hops of a CPU chain 260 ms apart (plus the slide)', gap >= 260, `${gap} ms`);
+  }
+  st = await playerTurn();
+  const cpuKinged = await js(`document.querySelector('.piece[data-square="27"]')?.dataset.side`);
+  check('after the CPU chain it is the player\'s turn', st !== 'timeout' && cpuKinged === 'cpu', `${st}`);
+  const spokenText = await js(`document.getElementById('turn-spoken').textContent`);
+  check('a11y: the CPU move is announced in the turn line', spokenText === 'The CPU played 9x18x27.', spokenText);
 
   // CPU first: the CPU moves at once when the game opens.
   await open('lang=es&search=60');

@@ -4,7 +4,7 @@
 // (no draw counter, a naive CPU) and never ships in ui/.
 //
 // Query parameters:
-//   fixture=start|cpufirst|capture|midchain|king|nearwin|none (saved game; default none)
+//   fixture=start|cpufirst|cpuchain|capture|midchain|king|nearwin|none (saved game; default none)
 //   lang=es|en            settings.language (default null = system)
 //   numbers=1             settings.squareNumbers
 //   sound=0               settings.sound
@@ -112,6 +112,13 @@
       level: 'hard',
       first: 'cpu',
       lastMove: { side: 'cpu', path: [31, 27] },
+    }),
+    cpuchain: () => ({
+      board: pos([14, 23, 28, 30, 31, 32], [1, 2, 9]),
+      turn: 'cpu',
+      level: 'normal',
+      first: 'cpu',
+      lastMove: { side: 'player', path: [19, 23] },
     }),
     nearwin: () => ({
       board: pos([22, 30, 25], [18]),
@@ -294,7 +301,7 @@
   window.__TAURI__ = {
     core: {
       invoke(name, args) {
-        window.__previewLog.push(name);
+        window.__previewLog.push({ name, t: performance.now() });
         const fn = commands[name];
         if (!fn) return Promise.reject('unknown command ' + name);
         return fn(args || {});

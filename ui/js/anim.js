@@ -27,15 +27,28 @@ export function sleep(ms) {
 const easeOut = (t) => 1 - Math.pow(1 - t, 3);
 
 function tween(ms, step) {
+  // Frames drive the motion; a timer finishes it if frames stop coming (a
+  // hidden window gets none), so a move is never left half-played.
   return new Promise((resolve) => {
     const start = performance.now();
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      step(1);
+      resolve();
+    };
     const frame = (now) => {
+      if (done) return;
       const t = Math.min(1, (now - start) / ms);
-      step(easeOut(t));
-      if (t < 1) requestAnimationFrame(frame);
-      else resolve();
+      if (t >= 1) finish();
+      else {
+        step(easeOut(t));
+        requestAnimationFrame(frame);
+      }
     };
     requestAnimationFrame(frame);
+    setTimeout(finish, ms + 60);
   });
 }
 
@@ -48,6 +61,11 @@ export async function hop(el, from, to, capturedEl) {
   const b = squareCenter(to);
   if (!el) return;
   if (el.parentNode) el.parentNode.appendChild(el); // the mover passes over everything
+  const lift = el.querySelector('.lift');
+  if (lift && !lift.hasAttribute('transform') && !reducedMotion()) {
+    // A piece that was not lifted by the player (the CPU's) rises as it travels.
+    lift.setAttribute('transform', 'translate(0 -6) scale(1.06)');
+  }
   if (reducedMotion()) {
     el.setAttribute('transform', `translate(${b.x} ${b.y})`);
     if (capturedEl) capturedEl.setAttribute('opacity', '0');

@@ -265,6 +265,7 @@ export function createBoard(options = {}) {
     svg.addEventListener('pointercancel', () => {
       down = null;
     });
+    svg.addEventListener('contextmenu', (e) => e.preventDefault()); // no long-press menu on the board
   }
 
   return { svg, draw, pieceAt, pieceLayer, redraw: () => lastModel && draw(lastModel) };

@@ -268,7 +268,7 @@ async function runCpu() {
 async function finish(view) {
   const gen = generation;
   update({ hasSaved: false, busy: false, cpuTurn: false });
-  if (view.result) sound.play(view.result.outcome);
+  if (view.result) setTimeout(() => sound.play(view.result.outcome), 350);
   api
     .records()
     .then((records) => update({ records }))
