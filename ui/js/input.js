@@ -26,6 +26,8 @@ export function nextFocus(n, key) {
 /** Wires the keyboard to the game board `svg`. */
 export function attachBoardKeys(svg) {
   svg.addEventListener('focus', () => {
+    // Reached with Tab (or from a keyboard-pressed button): show the ring at once.
+    if (svg.matches(':focus-visible')) svg.classList.add('kbd');
     if (state.focus == null) update({ focus: 22 });
   });
   svg.addEventListener('keydown', (e) => {
