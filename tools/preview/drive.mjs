@@ -85,6 +85,19 @@ async function connect() {
   });
   await send('Page.enable');
   await send('Runtime.enable');
+  await send('Log.enable');
+}
+
+/** Console errors and CSP violations seen so far. */
+function pageErrors() {
+  return events
+    .filter(
+      (e) =>
+        (e.method === 'Runtime.exceptionThrown') ||
+        (e.method === 'Log.entryAdded' && e.params.entry.level === 'error') ||
+        (e.method === 'Runtime.consoleAPICalled' && e.params.type === 'error'),
+    )
+    .map((e) => JSON.stringify(e.params).slice(0, 200));
 }
 
 async function js(expr) {
@@ -266,12 +279,14 @@ async function controls() {
   const mov = (await movable()).sort((a, b) => a - b);
   check('capture: only jumping pieces are offered', JSON.stringify(mov) === '[22,23]', JSON.stringify(mov));
   const before = (await log()).length;
+  const soundsBefore = await js('window.__sounds');
   await click(sq(21)); // cannot jump: nothing happens
   await click(sq(5)); // a CPU piece
   await click(sq(1)); // light square? 1 is dark; light square next:
   await click('.sq-light');
   check('C2: taps elsewhere change nothing', (await lifted()) === null && (await dests()).length === 0);
   check('C2: taps elsewhere send nothing to the shell', (await log()).length === before);
+  check('C2: taps elsewhere make no sound', (await js('window.__sounds')) === soundsBefore);
   await click(sq(22));
   check('C3: tap lifts the piece', (await lifted()) === '22');
   check('C3: destinations dotted', JSON.stringify(await dests()) === '[15]', JSON.stringify(await dests()));
@@ -282,8 +297,10 @@ async function controls() {
   await click(sq(23));
   await click(sq(22));
   check('lifting another movable piece switches', (await lifted()) === '22');
+  const soundsBeforeMove = await js('window.__sounds');
   await click(sq(15));
   st = await playerTurn();
+  check('a capture makes a sound', (await js('window.__sounds')) > soundsBeforeMove);
   const calls = await log();
   const playAt = calls.findLast((c) => c.name === 'play').t;
   const replyAt = calls.findLast((c) => c.name === 'cpu_reply').t;
@@ -386,6 +403,32 @@ async function controls() {
   await click('#open-records');
   check('records screen', (await screen()) === 'records' && (await js(`document.querySelectorAll('.record').length`)) === 3);
 
+  // Sound off: a move makes no sound.
+  await open('fixture=start&lang=en&sound=0&search=60');
+  await click('#continue');
+  await playerTurn();
+  await click(sq(22));
+  await click(sq(18));
+  await playerTurn();
+  check('sound setting off: moves are silent', (await js('window.__sounds')) === 0);
+
+  // Reduced motion: the piece jumps to its square; with motion it slides.
+  for (const reduce of [false, true]) {
+    await media([{ name: 'prefers-reduced-motion', value: reduce ? 'reduce' : 'no-preference' }]);
+    await open('fixture=start&lang=en&search=60');
+    await click('#continue');
+    await playerTurn();
+    await js(`window.__moves = 0; new MutationObserver(ms => { for (const m of ms) if (m.target.classList && m.target.classList.contains('piece')) window.__moves++; })
+      .observe(document.querySelector('.pieces'), { attributes: true, attributeFilter: ['transform'], subtree: true }); 0`);
+    await click(sq(22));
+    await click(sq(18));
+    await playerTurn();
+    const frames = await js('window.__moves');
+    if (reduce) check('reduced motion: pieces jump, no sliding frames', frames <= 2, `${frames} transform changes`);
+    else check('motion: a hop slides over several frames', frames > 4, `${frames} transform changes`);
+  }
+  await media([{ name: 'prefers-reduced-motion', value: 'no-preference' }]);
+
   // Notice.
   await open('lang=es&notice=savedGameUnreadable');
   const notice = await js(`document.getElementById('notice').textContent`);
@@ -398,6 +441,8 @@ try {
   await fullGame({ via: 'mouse', lang: 'es', dark: false, size: [360, 640], name: 'mouse-es-phone' });
   await fullGame({ via: 'keyboard', lang: 'en', dark: true, size: [1280, 800], name: 'keyboard-en-desktop' });
   await fullGame({ via: 'touch', lang: 'en', dark: false, size: [360, 640], name: 'touch-en-phone' });
+  const errs = pageErrors();
+  check('no console errors or CSP violations', errs.length === 0, errs.join(' | '));
 } catch (e) {
   check('driver ran to the end', false, e.stack);
 } finally {

@@ -298,6 +298,20 @@
   };
 
   window.__previewLog = [];
+
+  // Count the sounds the page starts (oscillators and noise bursts), to check
+  // that a tap that does nothing makes no sound (C2) and that the setting mutes.
+  window.__sounds = 0;
+  if (window.AudioContext) {
+    const proto = window.AudioScheduledSourceNode && window.AudioScheduledSourceNode.prototype;
+    if (proto && proto.start) {
+      const start = proto.start;
+      proto.start = function (...args) {
+        window.__sounds += 1;
+        return start.apply(this, args);
+      };
+    }
+  }
   window.__TAURI__ = {
     core: {
       invoke(name, args) {
