@@ -13,7 +13,9 @@
 #![deny(clippy::unwrap_used)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+pub mod bench;
 pub mod bitboard;
+pub mod eval;
 pub mod fen;
 pub mod game;
 pub mod level;
@@ -22,6 +24,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod square;
 
 pub use bitboard::{Bitboard, Direction};
@@ -32,4 +35,5 @@ pub use notation::{parse_move, MoveError};
 pub use perft::perft;
 pub use position::{IllegalMove, Piece, Position, PositionError, Role};
 pub use rules::{next_quiet, outcome, Outcome, DRAW_QUIET_TURNS};
+pub use search::{best_move, search, search_with_info, SearchResult};
 pub use square::{Color, Square, SquareOutOfRange};

@@ -3,57 +3,148 @@
 //! ```text
 //! checkers moves [--fen FEN]
 //! checkers perft [--fen FEN] DEPTH
+//! checkers best  [--fen FEN] [--quiet N] (--level LEVEL | --depth D) [--threads N]
+//! checkers bench [--threads N]
+//! checkers match --a LEVEL --b LEVEL --games N [--threads N]
 //! ```
 //!
 //! Output formats are interfaces that other tools parse: `moves` prints one
 //! legal move per line in full-path notation and nothing else; `perft`
-//! prints `D N` for each depth D, then one summary line. Errors: one line on
-//! stderr, exit status 2.
+//! prints `D N` for each depth D, then one summary line; `best` prints
+//! `info …` lines and, last, `bestmove MOVE` or `bestmove none`. Errors: one
+//! line on stderr, exit status 2.
 
-use checkers::{parse_fen, perft, Position};
+use checkers::search::{MATE, MATE_BOUND, MAX_DEPTH};
+use checkers::{
+    bench, next_quiet, outcome, parse_fen, perft, search_with_info, Color, Level, Outcome,
+    Position,
+};
+use rayon::prelude::*;
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-const USAGE: &str = "usage: checkers moves [--fen FEN] | checkers perft [--fen FEN] DEPTH";
+const USAGE: &str = "usage: checkers moves [--fen FEN] | checkers perft [--fen FEN] DEPTH \
+| checkers best [--fen FEN] [--quiet N] (--level easy|normal|hard | --depth D) [--threads N] \
+| checkers bench [--threads N] | checkers match --a LEVEL --b LEVEL --games N [--threads N]";
 
-/// Parsed command-line options shared by the subcommands.
+/// A game of `match` that reaches this many turns is stopped and counted a
+/// draw. The 50-turn rule ends every game long before in practice.
+const MATCH_TURN_CAP: u32 = 400;
+
+/// Parsed command line: `--name value` options and positional arguments.
 struct Args {
-    fen: Option<String>,
+    options: Vec<(String, String)>,
     positional: Vec<String>,
 }
 
+/// Options that take a value; anything else starting with `--` is an error.
+const OPTIONS: [&str; 8] = [
+    "fen", "quiet", "level", "depth", "threads", "a", "b", "games",
+];
+
 fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut out = Args {
-        fen: None,
+        options: Vec::new(),
         positional: Vec::new(),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        match a.as_str() {
-            "--fen" => {
-                let v = it.next().ok_or("--fen needs a value")?;
-                out.fen = Some(v.clone());
+        if let Some(opt) = a.strip_prefix("--") {
+            let (name, value) = match opt.split_once('=') {
+                Some((n, v)) => (n, v.to_string()),
+                None if OPTIONS.contains(&opt) => {
+                    let v = it.next().ok_or(format!("--{opt} needs a value"))?;
+                    (opt, v.clone())
+                }
+                None => return Err(format!("unknown option {a}")),
+            };
+            if !OPTIONS.contains(&name) {
+                return Err(format!("unknown option --{name}"));
             }
-            s if s.starts_with("--fen=") => out.fen = Some(s["--fen=".len()..].to_string()),
-            s if s.starts_with("--") => return Err(format!("unknown option {s}")),
-            _ => out.positional.push(a.clone()),
+            out.options.push((name.to_string(), value));
+        } else {
+            out.positional.push(a.clone());
         }
     }
     Ok(out)
 }
 
+impl Args {
+    /// Refuse options the command does not take and repeated options.
+    fn allow(&self, allowed: &[&str]) -> Result<(), String> {
+        for (i, (name, _)) in self.options.iter().enumerate() {
+            if !allowed.contains(&name.as_str()) {
+                return Err(format!("unknown option --{name}"));
+            }
+            if self.options[..i].iter().any(|(n, _)| n == name) {
+                return Err(format!("--{name} is given twice"));
+            }
+        }
+        Ok(())
+    }
+
+    fn get(&self, name: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn no_positional(&self) -> Result<(), String> {
+        match self.positional.first() {
+            Some(a) => Err(format!("unexpected argument {a}")),
+            None => Ok(()),
+        }
+    }
+
+    fn number(&self, name: &str, range: std::ops::RangeInclusive<u32>) -> Result<Option<u32>, String> {
+        self.get(name)
+            .map(|v| {
+                v.parse()
+                    .ok()
+                    .filter(|n| range.contains(n))
+                    .ok_or_else(|| {
+                        format!(
+                            "bad --{name} '{v}': expected a number from {} to {}",
+                            range.start(),
+                            range.end()
+                        )
+                    })
+            })
+            .transpose()
+    }
+
+    fn level(&self, name: &str) -> Result<Option<Level>, String> {
+        self.get(name)
+            .map(|v| v.parse::<Level>().map_err(|e| format!("bad --{name}: {e}")))
+            .transpose()
+    }
+}
+
 fn position(args: &Args) -> Result<Position, String> {
-    match &args.fen {
+    match args.get("fen") {
         None => Ok(Position::start()),
         Some(f) => parse_fen(f).map_err(|e| format!("bad FEN: {e}")),
     }
 }
 
-fn cmd_moves(args: &Args) -> Result<(), String> {
-    if !args.positional.is_empty() {
-        return Err(format!("unexpected argument {}", args.positional[0]));
+/// Run `f` on a pool of `--threads` threads, or on rayon's global pool
+/// (all cores, or `RAYON_NUM_THREADS`) when the option is absent.
+fn with_threads<T: Send>(args: &Args, f: impl FnOnce() -> T + Send) -> Result<T, String> {
+    match args.number("threads", 1..=256)? {
+        None => Ok(f()),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n as usize)
+            .build()
+            .map(|pool| pool.install(f))
+            .map_err(|e| format!("cannot start {n} threads: {e}")),
     }
+}
+
+fn cmd_moves(args: &Args) -> Result<(), String> {
+    args.allow(&["fen"])?;
+    args.no_positional()?;
     let pos = position(args)?;
     let mut out = std::io::stdout().lock();
     for mv in pos.legal_moves() {
@@ -63,6 +154,7 @@ fn cmd_moves(args: &Args) -> Result<(), String> {
 }
 
 fn cmd_perft(args: &Args) -> Result<(), String> {
+    args.allow(&["fen"])?;
     let depth: u32 = match args.positional.as_slice() {
         [d] => d
             .parse()
@@ -88,6 +180,238 @@ fn cmd_perft(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// A score as `score N` (hundredths of a man) or `score win N` /
+/// `score loss N` (turns to the end).
+fn score_text(score: i32) -> String {
+    if score > MATE_BOUND {
+        format!("win {}", MATE - score)
+    } else if score < -MATE_BOUND {
+        format!("loss {}", MATE + score)
+    } else {
+        score.to_string()
+    }
+}
+
+fn cmd_best(args: &Args) -> Result<(), String> {
+    args.allow(&["fen", "quiet", "level", "depth", "threads"])?;
+    args.no_positional()?;
+    let pos = position(args)?;
+    let quiet = args.number("quiet", 0..=checkers::DRAW_QUIET_TURNS)?.unwrap_or(0);
+    let depth = match (args.level("level")?, args.number("depth", 1..=MAX_DEPTH)?) {
+        (Some(level), None) => level.depth(),
+        (None, Some(d)) => d,
+        (Some(_), Some(_)) => return Err("give --level or --depth, not both".into()),
+        (None, None) => return Err("best needs --level LEVEL or --depth D".into()),
+    };
+    let result = with_threads(args, || {
+        let start = Instant::now();
+        let mut out = std::io::stdout().lock();
+        search_with_info(&pos, quiet, depth, |r| {
+            if r.best.is_none() {
+                return;
+            }
+            let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
+            let _ = writeln!(
+                out,
+                "info depth {} score {} nodes {} time {} pv {}",
+                r.depth,
+                score_text(r.score),
+                r.nodes,
+                start.elapsed().as_millis(),
+                pv.join(" ")
+            );
+            let _ = out.flush();
+        })
+    })?;
+    match result.best {
+        Some(mv) => println!("bestmove {mv}"),
+        None => println!("bestmove none"),
+    }
+    Ok(())
+}
+
+/// The value at fraction `q` (0..=1) of sorted durations, nearest rank.
+fn percentile(sorted: &[Duration], q: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+    sorted[rank - 1]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn cmd_bench(args: &Args) -> Result<(), String> {
+    args.allow(&["threads"])?;
+    args.no_positional()?;
+    let positions = bench::positions().map_err(|e| format!("bad bench position: {e}"))?;
+    with_threads(args, || {
+        println!(
+            "bench: {} positions, {} threads",
+            positions.len(),
+            rayon::current_num_threads()
+        );
+        let mut fingerprint = 0u64;
+        for level in Level::ALL {
+            let mut times = Vec::with_capacity(positions.len());
+            let mut nodes = 0u64;
+            for pos in &positions {
+                let start = Instant::now();
+                let r = checkers::search(pos, 0, level.depth());
+                times.push(start.elapsed());
+                nodes += r.nodes;
+            }
+            fingerprint = fingerprint.wrapping_mul(1_000_003).wrapping_add(nodes);
+            let total: Duration = times.iter().sum();
+            times.sort();
+            println!(
+                "{:<6} depth {:>2}: median {:>7.1} ms, p95 {:>7.1} ms, max {:>7.1} ms, \
+                 total {:>8.1} ms, nodes {:>10}, {:>6.2} Mnodes/s",
+                level.name(),
+                level.depth(),
+                ms(percentile(&times, 0.5)),
+                ms(percentile(&times, 0.95)),
+                ms(percentile(&times, 1.0)),
+                ms(total),
+                nodes,
+                nodes as f64 / total.as_secs_f64().max(1e-9) / 1e6
+            );
+        }
+        println!("fingerprint {fingerprint}");
+    })
+}
+
+/// How one game of a match ended, from A's side.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum GameResult {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// One finished match game.
+struct Game {
+    opening: String,
+    a_color: Color,
+    result: GameResult,
+    turns: u32,
+    /// Stopped at [`MATCH_TURN_CAP`] rather than by the rules.
+    capped: bool,
+}
+
+/// Play out one game from `opening` (turns from the start), A playing
+/// `a_color`, under the full rules, the 50-turn draw included.
+fn play_game(opening: &[checkers::Move], a: Level, b: Level, a_color: Color) -> Game {
+    let mut pos = Position::start();
+    let mut quiet = 0;
+    for mv in opening {
+        quiet = next_quiet(&pos, mv, quiet);
+        pos = pos.play_unchecked(mv);
+    }
+    let mut turns = opening.len() as u32;
+    let names: Vec<String> = opening.iter().map(|m| m.to_string()).collect();
+    let result = loop {
+        match outcome(&pos, quiet) {
+            Some(Outcome::Win(c)) if c == a_color => break Some(GameResult::Win),
+            Some(Outcome::Win(_)) => break Some(GameResult::Loss),
+            Some(Outcome::Draw) => break Some(GameResult::Draw),
+            None => {}
+        }
+        if turns >= MATCH_TURN_CAP {
+            break None;
+        }
+        let level = if pos.turn() == a_color { a } else { b };
+        let Some(mv) = checkers::best_move(&pos, quiet, level) else {
+            break Some(GameResult::Draw); // unreachable: outcome saw a move
+        };
+        quiet = next_quiet(&pos, &mv, quiet);
+        pos = pos.play_unchecked(&mv);
+        turns += 1;
+    };
+    Game {
+        opening: names.join(" "),
+        a_color,
+        result: result.unwrap_or(GameResult::Draw),
+        turns,
+        capped: result.is_none(),
+    }
+}
+
+fn cmd_match(args: &Args) -> Result<(), String> {
+    args.allow(&["a", "b", "games", "threads"])?;
+    args.no_positional()?;
+    let a = args.level("a")?.ok_or("match needs --a LEVEL")?;
+    let b = args.level("b")?.ok_or("match needs --b LEVEL")?;
+    let n = args.number("games", 1..=10_000)?.ok_or("match needs --games N")?;
+    let all = bench::all_openings().len();
+    let pairs = n.div_ceil(2) as usize;
+    if pairs > all {
+        return Err(format!(
+            "--games {n} needs {pairs} openings; there are {all} (at most {} games)",
+            2 * all
+        ));
+    }
+    let openings = bench::openings(pairs);
+    let jobs: Vec<(usize, Color)> = (0..n as usize)
+        .map(|g| {
+            let color = if g % 2 == 0 { Color::Black } else { Color::White };
+            (g / 2, color)
+        })
+        .collect();
+    let start = Instant::now();
+    let games = with_threads(args, || {
+        jobs.par_iter()
+            .map(|&(o, color)| play_game(&openings[o], a, b, color))
+            .collect::<Vec<Game>>()
+    })?;
+    let mut out = std::io::stdout().lock();
+    let (mut w, mut d, mut l, mut capped) = (0, 0, 0, 0);
+    for (i, g) in games.iter().enumerate() {
+        let text = match g.result {
+            GameResult::Win => {
+                w += 1;
+                "A wins"
+            }
+            GameResult::Draw => {
+                d += 1;
+                "draw"
+            }
+            GameResult::Loss => {
+                l += 1;
+                "B wins"
+            }
+        };
+        if g.capped {
+            capped += 1;
+        }
+        let _ = writeln!(
+            out,
+            "game {:>3}: opening {:<16} A ({a}) {}, {text} after {} turns{}",
+            i + 1,
+            g.opening,
+            g.a_color,
+            g.turns,
+            if g.capped { " (stopped at the turn cap, counted a draw)" } else { "" }
+        );
+    }
+    let points = w as f64 + d as f64 / 2.0;
+    let _ = writeln!(
+        out,
+        "A ({a}) vs B ({b}): {w} wins, {d} draws, {l} losses for A; score {points:.1}/{n} = {:.1}%",
+        100.0 * points / n as f64
+    );
+    if capped > 0 {
+        let _ = writeln!(
+            out,
+            "{capped} games reached {MATCH_TURN_CAP} turns and were counted draws"
+        );
+    }
+    let _ = writeln!(out, "time {:.1} s", start.elapsed().as_secs_f64());
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.split_first() {
@@ -95,6 +419,9 @@ fn main() -> ExitCode {
         Some((cmd, rest)) => parse_args(rest).and_then(|args| match cmd.as_str() {
             "moves" => cmd_moves(&args),
             "perft" => cmd_perft(&args),
+            "best" => cmd_best(&args),
+            "bench" => cmd_bench(&args),
+            "match" => cmd_match(&args),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");
                 Ok(())

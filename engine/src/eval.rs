@@ -1,0 +1,130 @@
+//! Static evaluation (D6): material plus three small positional bonuses.
+//!
+//! No opening book and no endgame database: this one function is all the
+//! knowledge the CPU has beyond the rules; everything else comes from
+//! looking ahead.
+
+use crate::{Bitboard, Color, Position};
+
+/// A man on the board.
+pub const MAN: i32 = 100;
+/// A king on the board.
+pub const KING: i32 = 165;
+/// Per row a man has advanced from its own back row (0 on the back row, 6
+/// one step from crowning).
+pub const ADVANCE: i32 = 3;
+/// Per man standing on its own back row while the opponent still has men
+/// that could crown there.
+pub const BACK_ROW: i32 = 8;
+/// Per man on an edge column (files a and h), where it cannot be jumped.
+pub const EDGE: i32 = 4;
+
+/// Squares on files a and h: 4, 12, 20, 28 (file h) and 5, 13, 21, 29
+/// (file a).
+const EDGE_COLUMNS: Bitboard = Bitboard(0x1818_1818);
+
+/// Bit planes of the row number (0 at the top, 7 at the bottom): a square is
+/// in `ROW_BIT[k]` when bit `k` of its row is set. A weighted popcount over
+/// them sums the rows of a set of squares in three instructions.
+const ROW_BIT: [u32; 3] = [0xF0F0_F0F0, 0xFF00_FF00, 0xFFFF_0000];
+
+/// Sum of the row numbers (0..=7, top to bottom) of every square in `set`.
+#[inline]
+fn row_sum(set: Bitboard) -> i32 {
+    ((set.0 & ROW_BIT[0]).count_ones()
+        + 2 * (set.0 & ROW_BIT[1]).count_ones()
+        + 4 * (set.0 & ROW_BIT[2]).count_ones()) as i32
+}
+
+/// The score of one side's pieces: material, advance, back row, edges.
+#[inline]
+fn side(pos: &Position, color: Color) -> i32 {
+    let men = pos.men(color);
+    let kings = pos.kings_of(color);
+    let n_men = men.count() as i32;
+    // Rows advanced: Black moves down (row = rows advanced), White moves up
+    // (7 - row).
+    let advanced = match color {
+        Color::Black => row_sum(men),
+        Color::White => 7 * n_men - row_sum(men),
+    };
+    let guard = if pos.men(color.opposite()).any() {
+        (men & color.back_row()).count() as i32
+    } else {
+        0
+    };
+    MAN * n_men
+        + KING * kings.count() as i32
+        + ADVANCE * advanced
+        + BACK_ROW * guard
+        + EDGE * (men & EDGE_COLUMNS).count() as i32
+}
+
+/// The static value of `pos` for the side to move, in hundredths of a man:
+/// man [`MAN`], king [`KING`], plus for each man [`ADVANCE`] per row it has
+/// advanced, [`BACK_ROW`] if it stands on its own back row while the
+/// opponent still has men to crown, and [`EDGE`] if it stands on an edge
+/// column. Symmetric: swapping colours negates the value.
+#[inline]
+pub fn evaluate(pos: &Position) -> i32 {
+    let us = pos.turn();
+    side(pos, us) - side(pos, us.opposite())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_fen;
+
+    #[test]
+    fn the_start_is_level() {
+        assert_eq!(evaluate(&Position::start()), 0);
+    }
+
+    #[test]
+    fn material_is_100_for_a_man_and_165_for_a_king() {
+        // Men on mirrored squares cancel out their bonuses.
+        let men = parse_fen("W:W22,23:B10").unwrap();
+        let one = parse_fen("W:W23:B10").unwrap();
+        assert_eq!(evaluate(&men) - evaluate(&one), MAN + 2 * ADVANCE);
+        // Kings carry no positional bonus.
+        let k = parse_fen("W:WK18:BK15").unwrap();
+        assert_eq!(evaluate(&k), 0);
+        let k2 = parse_fen("W:WK18,K19:BK15").unwrap();
+        assert_eq!(evaluate(&k2), KING);
+        assert_eq!(evaluate(&k2.with_turn(Color::Black)), -KING);
+    }
+
+    #[test]
+    fn row_sum_counts_rows() {
+        for sq in crate::Square::ALL {
+            assert_eq!(
+                row_sum(Bitboard::from_square(sq)),
+                sq.row() as i32,
+                "{sq}"
+            );
+        }
+    }
+
+    #[test]
+    fn bonuses() {
+        // White man on 30 (back row, not an edge) vs on 29 (back row and
+        // edge, file a): the edge is worth EDGE.
+        let a = parse_fen("W:W30:B3").unwrap();
+        let b = parse_fen("W:W29:B3").unwrap();
+        assert_eq!(evaluate(&b) - evaluate(&a), EDGE);
+        // One step forward from 30 to 26 gains a row but leaves the back row.
+        let c = parse_fen("W:W26:B3").unwrap();
+        assert_eq!(evaluate(&c) - evaluate(&a), ADVANCE - BACK_ROW);
+        // Without black men to crown, the back row earns nothing.
+        let d = parse_fen("W:W30:BK3").unwrap();
+        let e = parse_fen("W:W26:BK3").unwrap();
+        assert_eq!(evaluate(&e) - evaluate(&d), ADVANCE);
+        // Mirror symmetry: the same picture from Black's side.
+        let m = parse_fen("B:W3:B30").unwrap();
+        assert_eq!(evaluate(&m), 0);
+        let w = parse_fen("W:W26,32:B3").unwrap();
+        let bl = parse_fen("B:W30:B1,7").unwrap();
+        assert_eq!(evaluate(&w), evaluate(&bl));
+    }
+}
