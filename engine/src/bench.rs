@@ -45,7 +45,12 @@ pub fn all_openings() -> Vec<Vec<Move>> {
         }
     }
     let mut out = Vec::new();
-    walk(&Position::start(), &mut Vec::new(), &mut out, &mut Vec::new());
+    walk(
+        &Position::start(),
+        &mut Vec::new(),
+        &mut out,
+        &mut Vec::new(),
+    );
     out
 }
 

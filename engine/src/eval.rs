@@ -98,11 +98,7 @@ mod tests {
     #[test]
     fn row_sum_counts_rows() {
         for sq in crate::Square::ALL {
-            assert_eq!(
-                row_sum(Bitboard::from_square(sq)),
-                sq.row() as i32,
-                "{sq}"
-            );
+            assert_eq!(row_sum(Bitboard::from_square(sq)), sq.row() as i32, "{sq}");
         }
     }
 
@@ -121,7 +117,7 @@ mod tests {
         let e = parse_fen("W:W26:BK3").unwrap();
         assert_eq!(evaluate(&e) - evaluate(&d), ADVANCE);
         // Mirror symmetry: the same picture from Black's side.
-        let m = parse_fen("B:W3:B30").unwrap();
+        let m = parse_fen("B:W30:B3").unwrap();
         assert_eq!(evaluate(&m), 0);
         let w = parse_fen("W:W26,32:B3").unwrap();
         let bl = parse_fen("B:W30:B1,7").unwrap();

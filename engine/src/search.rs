@@ -25,7 +25,8 @@
 use crate::eval::evaluate;
 use crate::movegen::{generate, jumpers, steppers, Move, MoveList, MAX_MOVES};
 use crate::rules::{next_quiet, DRAW_QUIET_TURNS};
-use crate::{Level, Position};
+use crate::{Bitboard, Level, Position};
+use arrayvec::ArrayVec;
 use rayon::prelude::*;
 
 /// The score of a win on the spot; a win `n` turns from the root scores
@@ -39,12 +40,21 @@ pub const MAX_DEPTH: u32 = 64;
 /// removes a piece, so at most 23 of them).
 const MAX_PLY: usize = MAX_DEPTH as usize + 32;
 const INF: i32 = MATE + 1;
+const TT_MIN_DEPTH: u32 = 1;
 
 /// Transposition-table memory for one search, split between the root
 /// moves (each gets a power of two of entries within these bounds).
-const TT_BYTES: usize = 4 << 20;
+const TT_BYTES: usize = 2 << 20;
 const TT_MIN_ENTRIES: usize = 1 << 13;
-const TT_MAX_ENTRIES: usize = 1 << 18;
+const TT_MAX_ENTRIES: usize = 1 << 17;
+
+/// Late-move reductions apply from this depth on, to quiet moves after the
+/// first `LMR_AFTER` in search order.
+const LMR_MIN_DEPTH: u32 = 3;
+const LMR_AFTER: usize = 3;
+/// Move-ordering key of the second killer; the first is one more, the hash
+/// move and captures above, history scores below.
+const KEY_KILLER: u32 = 1 << 22;
 
 /// First aspiration half-window, in hundredths of a man.
 const ASPIRATION: i32 = 30;
@@ -113,6 +123,7 @@ pub fn search_with_info(
             child: pos.play_unchecked(mv),
             quiet: next_quiet(pos, mv, quiet),
             score: -INF,
+            open: false,
             ctx: Context::new(entries, quiet_hash_from),
         })
         .collect();
@@ -125,33 +136,47 @@ pub fn search_with_info(
         pv: vec![moves[0]],
     };
     for d in 1..=depth {
+        // 1. The expected best move alone, in an aspiration window around
+        //    the previous iteration's score.
         let prev = result.score;
-        let (mut lo, mut hi) = if d >= 3 && prev.abs() < MATE_BOUND {
+        let window = if d >= 3 && prev.abs() < MATE_BOUND {
             (prev - ASPIRATION, prev + ASPIRATION)
         } else {
             (-INF, INF)
         };
+        let s = roots[0].aspirate(d, window);
+        // 2. Every other move, in parallel, with a null window: can it do
+        //    better? A move generated before the first wins a tie, so it
+        //    only has to reach `s`; one generated after has to beat it.
+        let first_gen = roots[0].gen;
+        roots[1..].par_iter_mut().for_each(|r| {
+            let bar = if r.gen < first_gen { s - 1 } else { s };
+            r.score = r.search(d, bar, bar + 1);
+            r.open = r.score > bar;
+        });
+        // 3. Exact values for the moves that passed, widening the upper
+        //    bound until none fails high.
+        let mut hi = s + ASPIRATION;
         let mut widen = ASPIRATION;
-        let best = loop {
-            roots.par_iter_mut().for_each(|r| {
-                r.score = -r.ctx.negamax(&r.child, r.quiet, d - 1, 1, -hi, -lo);
-            });
-            // The highest score; among equals, the move generated first.
-            let best = roots
-                .iter()
-                .enumerate()
-                .max_by_key(|(_, r)| (r.score, std::cmp::Reverse(r.gen)))
-                .map_or(0, |(i, _)| i);
-            let score = roots[best].score;
-            widen *= 4;
-            if score <= lo && lo > -INF {
-                lo = if widen > 1_000 { -INF } else { lo - widen };
-            } else if score >= hi && hi < INF {
-                hi = if widen > 1_000 { INF } else { hi + widen };
-            } else {
-                break best;
+        loop {
+            let open: Vec<&mut RootMove> = roots[1..].iter_mut().filter(|r| r.open).collect();
+            if open.is_empty() {
+                break;
             }
-        };
+            open.into_par_iter().for_each(|r| {
+                r.score = r.search(d, s - 1, hi);
+                r.open = r.score >= hi && hi < INF;
+            });
+            widen *= 4;
+            hi = if widen > 1_000 { INF } else { hi + widen };
+        }
+        // The highest score; among equals, the move generated first. Moves
+        // that failed their test carry an upper bound that loses to `s`.
+        let best = roots
+            .iter()
+            .enumerate()
+            .max_by_key(|(_, r)| (r.score, std::cmp::Reverse(r.gen)))
+            .map_or(0, |(i, _)| i);
         let r = &roots[best];
         result = SearchResult {
             best: Some(r.mv),
@@ -163,7 +188,8 @@ pub fn search_with_info(
                 .collect(),
         };
         info(&result);
-        // Most promising first: only the scheduling depends on this order.
+        // The best move first, then the most promising: the next
+        // iteration's search order.
         roots.sort_by_key(|r| (std::cmp::Reverse(r.score), r.gen));
     }
     result
@@ -177,7 +203,37 @@ struct RootMove {
     child: Position,
     quiet: u32,
     score: i32,
+    /// Passed the null-window test and still needs an exact value.
+    open: bool,
     ctx: Context,
+}
+
+impl RootMove {
+    /// The value of this move searched to `depth` turns (its reply gets
+    /// `depth - 1`) within the window `(lo, hi)`.
+    fn search(&mut self, depth: u32, lo: i32, hi: i32) -> i32 {
+        -self
+            .ctx
+            .negamax(&self.child, self.quiet, depth - 1, 1, -hi, -lo)
+    }
+
+    /// The exact value, starting from `window` and widening the side that
+    /// fails, four times more each time, until it holds.
+    fn aspirate(&mut self, depth: u32, (mut lo, mut hi): (i32, i32)) -> i32 {
+        let mut widen = ASPIRATION;
+        loop {
+            let s = self.search(depth, lo, hi);
+            self.score = s;
+            widen *= 4;
+            if s <= lo && lo > -INF {
+                lo = if widen > 1_000 { -INF } else { lo - widen };
+            } else if s >= hi && hi < INF {
+                hi = if widen > 1_000 { INF } else { hi + widen };
+            } else {
+                return s;
+            }
+        }
+    }
 }
 
 const BOUND_UPPER: u8 = 1;
@@ -261,28 +317,40 @@ impl Context {
         mix(pieces ^ mix(rest ^ 0x9E37_79B9_7F4A_7C15))
     }
 
+    /// The two slots a key may occupy: a bucket of two adjacent entries.
     #[inline]
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let [k, data] = self.tt[key as usize & self.mask];
-        let e = Entry::unpack(data);
-        (e.bound != 0 && k == key).then_some(e)
+    fn bucket(&self, key: u64) -> usize {
+        key as usize & self.mask & !1
     }
 
-    /// Depth-preferred replacement: a shallower result never overwrites a
-    /// deeper one of another position.
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        self.tt[b..b + 2]
+            .iter()
+            .find(|[k, data]| *k == key && *data != 0)
+            .map(|&[_, data]| Entry::unpack(data))
+    }
+
+    /// The first slot of a bucket keeps the deepest result, the second the
+    /// most recent one that did not displace it.
     #[inline]
     fn store(&mut self, key: u64, depth: u32, score: i32, bound: u8, best: u8) {
-        let slot = &mut self.tt[key as usize & self.mask];
-        let old = Entry::unpack(slot[1]);
-        if old.bound == 0 || slot[0] == key || old.depth as u32 <= depth {
-            let e = Entry {
-                score: score as i16,
-                depth: depth as u8,
-                bound,
-                best,
-            };
-            *slot = [key, e.pack()];
+        let b = self.bucket(key);
+        let data = Entry {
+            score: score as i16,
+            depth: depth as u8,
+            bound,
+            best,
         }
+        .pack();
+        let [k0, d0] = self.tt[b];
+        let slot = if d0 == 0 || k0 == key || Entry::unpack(d0).depth as u32 <= depth {
+            b
+        } else {
+            b + 1
+        };
+        self.tt[slot] = [key, data];
     }
 
     /// The line stored by the last search from `pos` (ply 1 of the root).
@@ -338,9 +406,13 @@ impl Context {
         }
 
         let pv_node = beta - alpha > 1;
-        let key = if depth > 0 { self.key(pos, quiet) } else { 0 };
+        let key = if depth >= TT_MIN_DEPTH {
+            self.key(pos, quiet)
+        } else {
+            0
+        };
         let mut tt_move = NO_MOVE;
-        if depth > 0 {
+        if depth >= TT_MIN_DEPTH {
             if let Some(e) = self.probe(key) {
                 tt_move = e.best;
                 if !pv_node && e.depth as u32 >= depth {
@@ -359,38 +431,36 @@ impl Context {
 
         let mut list = MoveList::new();
         generate(pos, &mut list);
-        let n = list.len();
+        // Move indices are bytes, 255 meaning none: no legal position comes
+        // near that many moves, but never index past it.
+        let n = list.len().min(NO_MOVE as usize);
         let side = pos.turn() as usize;
         let killers = self.killers[ply];
-        let mut keys = [0u32; MAX_MOVES];
+        let mut keys: ArrayVec<u32, MAX_MOVES> = ArrayVec::new();
         for (i, mv) in list.iter().enumerate() {
-            keys[i] = if i as u8 == tt_move {
+            let key = if i as u8 == tt_move {
                 u32::MAX
             } else if capture {
                 // More pieces first, kings counting extra.
-                1 << 24
-                    | mv.captured().count() << 8
-                    | (mv.captured() & pos.kings()).count()
+                1 << 24 | mv.captured().count() << 8 | (mv.captured() & pos.kings()).count()
             } else {
                 let code = quiet_code(mv);
                 if code == killers[0] {
-                    1 << 23
+                    KEY_KILLER + 1
                 } else if code == killers[1] {
-                    (1 << 23) - 1
+                    KEY_KILLER
                 } else {
-                    self.history[side][mv.from().index()][mv.to().index()].min((1 << 22) - 1)
+                    self.history[side][mv.from().index()][mv.to().index()].min(KEY_KILLER - 1)
                 }
             };
+            keys.push(key);
         }
 
         let child_depth = depth.saturating_sub(1);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_idx = NO_MOVE;
-        let mut order: [u8; MAX_MOVES] = [0; MAX_MOVES];
-        for (i, o) in order.iter_mut().enumerate().take(n) {
-            *o = i as u8;
-        }
+        let mut order: ArrayVec<u8, MAX_MOVES> = (0..n as u8).collect();
         for i in 0..n {
             // Selection: the highest key left; ties keep generation order.
             let mut pick = i;
@@ -407,7 +477,31 @@ impl Context {
             let score = if i == 0 {
                 -self.negamax(&child, q, child_depth, ply + 1, -beta, -alpha)
             } else {
-                let s = -self.negamax(&child, q, child_depth, ply + 1, -alpha - 1, -alpha);
+                // Late-move reduction: a late quiet move that is neither
+                // the hash move nor a killer and offers nothing to capture
+                // is first read a turn shorter (two when very late), and
+                // read in full only if it then looks better.
+                let reduce = if !pv_node
+                    && !capture
+                    && depth >= LMR_MIN_DEPTH
+                    && i >= LMR_AFTER
+                    && keys[idx] < KEY_KILLER
+                    && !(Bitboard::from_square(mv.to()) & pos.turn().crowning_row()).any()
+                    && jumpers(&child).is_empty()
+                {
+                    if i >= LMR_AFTER * 2 && depth >= 2 * LMR_MIN_DEPTH {
+                        2
+                    } else {
+                        1
+                    }
+                } else {
+                    0
+                };
+                let mut s =
+                    -self.negamax(&child, q, child_depth - reduce, ply + 1, -alpha - 1, -alpha);
+                if reduce > 0 && s > alpha {
+                    s = -self.negamax(&child, q, child_depth, ply + 1, -alpha - 1, -alpha);
+                }
                 if s > alpha && s < beta {
                     -self.negamax(&child, q, child_depth, ply + 1, -beta, -alpha)
                 } else {
@@ -430,7 +524,7 @@ impl Context {
             }
         }
 
-        if depth > 0 {
+        if depth >= TT_MIN_DEPTH {
             let bound = if best >= beta {
                 BOUND_LOWER
             } else if best > alpha0 {

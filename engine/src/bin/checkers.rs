@@ -16,8 +16,7 @@
 
 use checkers::search::{MATE, MATE_BOUND, MAX_DEPTH};
 use checkers::{
-    bench, next_quiet, outcome, parse_fen, perft, search_with_info, Color, Level, Outcome,
-    Position,
+    bench, next_quiet, outcome, parse_fen, perft, search_with_info, Color, Level, Outcome, Position,
 };
 use rayon::prelude::*;
 use std::io::Write;
@@ -98,19 +97,20 @@ impl Args {
         }
     }
 
-    fn number(&self, name: &str, range: std::ops::RangeInclusive<u32>) -> Result<Option<u32>, String> {
+    fn number(
+        &self,
+        name: &str,
+        range: std::ops::RangeInclusive<u32>,
+    ) -> Result<Option<u32>, String> {
         self.get(name)
             .map(|v| {
-                v.parse()
-                    .ok()
-                    .filter(|n| range.contains(n))
-                    .ok_or_else(|| {
-                        format!(
-                            "bad --{name} '{v}': expected a number from {} to {}",
-                            range.start(),
-                            range.end()
-                        )
-                    })
+                v.parse().ok().filter(|n| range.contains(n)).ok_or_else(|| {
+                    format!(
+                        "bad --{name} '{v}': expected a number from {} to {}",
+                        range.start(),
+                        range.end()
+                    )
+                })
             })
             .transpose()
     }
@@ -196,7 +196,9 @@ fn cmd_best(args: &Args) -> Result<(), String> {
     args.allow(&["fen", "quiet", "level", "depth", "threads"])?;
     args.no_positional()?;
     let pos = position(args)?;
-    let quiet = args.number("quiet", 0..=checkers::DRAW_QUIET_TURNS)?.unwrap_or(0);
+    let quiet = args
+        .number("quiet", 0..=checkers::DRAW_QUIET_TURNS)?
+        .unwrap_or(0);
     let depth = match (args.level("level")?, args.number("depth", 1..=MAX_DEPTH)?) {
         (Some(level), None) => level.depth(),
         (None, Some(d)) => d,
@@ -344,7 +346,9 @@ fn cmd_match(args: &Args) -> Result<(), String> {
     args.no_positional()?;
     let a = args.level("a")?.ok_or("match needs --a LEVEL")?;
     let b = args.level("b")?.ok_or("match needs --b LEVEL")?;
-    let n = args.number("games", 1..=10_000)?.ok_or("match needs --games N")?;
+    let n = args
+        .number("games", 1..=10_000)?
+        .ok_or("match needs --games N")?;
     let all = bench::all_openings().len();
     let pairs = n.div_ceil(2) as usize;
     if pairs > all {
@@ -356,7 +360,11 @@ fn cmd_match(args: &Args) -> Result<(), String> {
     let openings = bench::openings(pairs);
     let jobs: Vec<(usize, Color)> = (0..n as usize)
         .map(|g| {
-            let color = if g % 2 == 0 { Color::Black } else { Color::White };
+            let color = if g % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
             (g / 2, color)
         })
         .collect();
@@ -393,7 +401,11 @@ fn cmd_match(args: &Args) -> Result<(), String> {
             g.opening,
             g.a_color,
             g.turns,
-            if g.capped { " (stopped at the turn cap, counted a draw)" } else { "" }
+            if g.capped {
+                " (stopped at the turn cap, counted a draw)"
+            } else {
+                ""
+            }
         );
     }
     let points = w as f64 + d as f64 / 2.0;
