@@ -77,6 +77,10 @@ pub struct SearchResult {
 
 /// The best move in `pos` with `quiet` quiet turns behind it, looking
 /// `depth` turns ahead (plus forced captures), on the current rayon pool.
+///
+/// With no legal move the side to move has lost: `best` is `None`. With 50
+/// quiet turns behind the game is drawn: the score is 0 and `best` the
+/// first legal move, unsearched.
 pub fn search(pos: &Position, quiet: u32, depth: u32) -> SearchResult {
     search_with_info(pos, quiet, depth, |_| {})
 }
@@ -103,6 +107,20 @@ pub fn search_with_info(
             depth: 0,
             nodes: 1,
             pv: Vec::new(),
+        };
+        info(&result);
+        return result;
+    }
+    if quiet >= DRAW_QUIET_TURNS {
+        // The game is already drawn (R8): nothing to search. A move is
+        // still named, the first in generation order, for callers that
+        // ask anyway.
+        let result = SearchResult {
+            best: Some(moves[0]),
+            score: 0,
+            depth: 0,
+            nodes: 1,
+            pv: vec![moves[0]],
         };
         info(&result);
         return result;

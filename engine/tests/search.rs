@@ -1,0 +1,255 @@
+//! The CPU's search on positions whose right answer is known, and its
+//! determinism across thread counts (D3, D4, D7, R9, U2).
+//!
+//! Every position here was checked with `checkers moves --fen …` first; the
+//! comments give the lines that make the answer right.
+
+use checkers::eval::{evaluate, MAN};
+use checkers::search::MATE;
+use checkers::{
+    bench, next_quiet, parse_fen, parse_move, search, Level, Move, Position, SearchResult,
+};
+
+fn pos(fen: &str) -> Position {
+    parse_fen(fen).unwrap()
+}
+
+fn mv(p: &Position, text: &str) -> Move {
+    parse_move(p, text).unwrap()
+}
+
+fn at(p: &Position, quiet: u32, level: Level) -> SearchResult {
+    search(p, quiet, level.depth())
+}
+
+/// Normal and Hard see a shot two turns deep that Easy does not: Black's
+/// 17-22 lets 23-18 be met by 10-15 19x10 7x14x23, two for one. (Easy,
+/// two turns deep, takes the man at once with 10-15 19x10 7x14 instead.)
+#[test]
+fn two_for_one_shot_found_by_normal_and_hard() {
+    let p = pos("B:W19,20,23,24,28,29,31:B3,4,5,7,10,11,12,17");
+    let shot = mv(&p, "17-22");
+    for level in [Level::Normal, Level::Hard] {
+        let r = at(&p, 0, level);
+        assert_eq!(r.best, Some(shot), "{level}: {:?}", r.pv);
+        assert!(r.score >= MAN, "{level}: score {}", r.score);
+        assert!(
+            r.pv.iter()
+                .skip(2)
+                .step_by(2)
+                .any(|m| m.captured().count() >= 2),
+            "{level}: the line should hold Black's double jump: {:?}",
+            r.pv
+        );
+    }
+    // The shot is worth clearly more than the plain capture Easy plays.
+    let hard = at(&p, 0, Level::Hard).score;
+    let plain = mv(&p, "10-15");
+    let after = p.play_unchecked(&plain);
+    let plain_value = -search(&after, 0, Level::Hard.depth() - 1).score;
+    assert!(hard - plain_value >= MAN * 4 / 5, "{hard} vs {plain_value}");
+}
+
+/// The simplest two-for-one: 22-18 forces 15x22 (14 cannot jump, 23 is
+/// occupied) and 25x18x9 takes two back. Every level sees it, because the
+/// captures are forced and so read past the depth limit.
+#[test]
+fn direct_two_for_one_at_every_level() {
+    let p = pos("W:W22,23,25,29,30,31:B2,3,7,12,14,15");
+    let after = p.play_unchecked(&mv(&p, "22-18"));
+    let replies: Vec<String> = after.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert_eq!(replies, ["15x22"]);
+    for level in Level::ALL {
+        let r = at(&p, 0, level);
+        assert_eq!(r.best.map(|m| m.to_string()).as_deref(), Some("22-18"));
+        assert!(r.score >= MAN, "{level}: {}", r.score);
+    }
+}
+
+/// A sacrifice that forces the opponent's only capture and wins material
+/// back: 15-11 leaves Black one legal move, 8x15, and 19x10x1 then takes two
+/// and crowns.
+#[test]
+fn sacrifice_forcing_the_only_capture_wins_material_back() {
+    let p = pos("W:W15,19,24,30,31:B3,6,8,12");
+    assert!(!p.has_capture());
+    let sac = mv(&p, "15-11");
+    let after = p.play_unchecked(&sac);
+    let replies: Vec<String> = after.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert_eq!(replies, ["8x15"], "Black's only move is the capture");
+    let taken = after.play_unchecked(&after.legal_moves()[0]);
+    assert_eq!(
+        taken
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>(),
+        ["19x10x1"]
+    );
+    for level in [Level::Normal, Level::Hard] {
+        let r = at(&p, 0, level);
+        assert_eq!(r.best, Some(sac), "{level}: {:?}", r.pv);
+        // A man and a king up after the exchange.
+        assert!(r.score > evaluate(&p) + MAN, "{level}: {}", r.score);
+    }
+}
+
+/// D3: White must capture, 22x15 or 23x14, each taking the man on 18. The
+/// two captures leave positions of equal static value, and 22x15 is
+/// generated first, so a search that stopped there would play it; but
+/// 22x15 is met by 11x18x27. Even at depth 1 the forced recapture is read.
+#[test]
+fn never_stops_counting_in_the_middle_of_an_exchange() {
+    let p = pos("W:W22,23,25,30:B3,8,11,18");
+    let moves: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["22x15", "23x14"]);
+    let (bad, good) = (mv(&p, "22x15"), mv(&p, "23x14"));
+    let (after_bad, after_good) = (p.play_unchecked(&bad), p.play_unchecked(&good));
+    assert_eq!(evaluate(&after_bad), evaluate(&after_good));
+    assert_eq!(
+        after_bad
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>(),
+        ["11x18x27"]
+    );
+    for depth in 1..=4 {
+        let r = search(&p, 0, depth);
+        assert_eq!(r.best, Some(good), "depth {depth}");
+        assert!(r.score > MAN, "depth {depth}: {}", r.score);
+    }
+}
+
+/// D4, the side ahead: two kings and a man against a king. With 48 or 49
+/// quiet turns behind, any king move lets the draw happen (now, or on
+/// Black's reply); moving the man resets the counter, and the search does.
+#[test]
+fn side_ahead_avoids_the_fifty_turn_draw() {
+    let p = pos("W:WK18,K19,30:BK1");
+    for quiet in [48, 49] {
+        for level in [Level::Normal, Level::Hard] {
+            let r = at(&p, quiet, level);
+            let best = r.best.unwrap();
+            assert!(p.moves_man(&best), "{level} quiet {quiet}: {best}");
+            assert_eq!(next_quiet(&p, &best, quiet), 0);
+            assert!(r.score > 2 * MAN, "{level} quiet {quiet}: {}", r.score);
+        }
+    }
+    // A king move at 49 is a draw on the spot.
+    let drawn = p.play_unchecked(&mv(&p, "18-14"));
+    let r = search(&drawn, 50, 4);
+    assert_eq!((r.score, r.depth), (0, 0));
+    assert!(r.best.is_some());
+}
+
+/// D4, the side behind: Black's king on 4 can only go to 8, where 11x4 takes
+/// it, so normally Black moves the man. With 49 quiet turns behind, 4-8 is
+/// the 50th quiet turn and draws at once, which Black, two pieces down,
+/// takes.
+#[test]
+fn side_behind_steers_towards_the_fifty_turn_draw() {
+    let p = pos("B:WK11,K2,30:BK4,20");
+    let king = mv(&p, "4-8");
+    let man = mv(&p, "20-24");
+    for level in Level::ALL {
+        let normal = at(&p, 0, level);
+        assert_eq!(normal.best, Some(man), "{level}");
+        assert!(normal.score < -MAN, "{level}: {}", normal.score);
+        let drawn = at(&p, 49, level);
+        assert_eq!(drawn.best, Some(king), "{level}");
+        assert_eq!(drawn.score, 0, "{level}");
+    }
+}
+
+/// Wins are scored by distance: a king move leaves Black's last man (on 28,
+/// blocked by 32) without a move, a win in one turn.
+#[test]
+fn a_win_is_scored_by_its_distance() {
+    let p = pos("W:W32,K10:B28");
+    let r = search(&p, 0, 6);
+    assert_eq!(r.score, MATE - 1);
+    let best = r.best.unwrap();
+    assert!(!p.moves_man(&best), "{best}");
+    // From Black's side after 32-27 frees the man, no win is in sight.
+    let freed = p.play_unchecked(&mv(&p, "32-27"));
+    assert!(search(&freed, 0, 4).score.abs() < MATE - 100);
+}
+
+#[test]
+fn no_legal_move_gives_no_best_move() {
+    // White's man on 29 is blocked by 25 and cannot jump it (22 is taken).
+    let p = pos("W:W29:B25,22");
+    assert!(p.legal_moves().is_empty());
+    let r = search(&p, 0, 6);
+    assert_eq!(r.best, None);
+    assert!(r.pv.is_empty());
+    assert!(r.score < -MATE + 100);
+    assert_eq!(checkers::best_move(&p, 0, Level::Hard), None);
+}
+
+/// R9: every level obeys the rules, mandatory capture included, and the
+/// principal variation is a legal line.
+#[test]
+fn every_level_plays_legal_moves_and_captures_when_it_must() {
+    for p in bench::positions().unwrap() {
+        for level in Level::ALL {
+            if level == Level::Hard && !p.has_capture() {
+                continue; // keep the suite quick; Hard is the same code
+            }
+            let r = at(&p, 0, level);
+            let best = r.best.unwrap();
+            assert!(p.legal_moves().contains(&best), "{level} {p:?}: {best}");
+            assert_eq!(best.is_capture(), p.has_capture(), "{level} {p:?}");
+            assert_eq!(r.pv.first(), Some(&best));
+            let mut q = p;
+            for m in &r.pv {
+                q = q.play(m).unwrap();
+            }
+        }
+    }
+}
+
+fn run_in_pool(threads: usize, f: impl FnOnce() -> Vec<SearchResult> + Send) -> Vec<SearchResult> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(f)
+}
+
+/// D7, U2: the same move, score, line and node count with 1, 2 and 4
+/// threads, on every bench position (56 of them), also near the 50-turn
+/// draw, and whatever was searched before.
+#[test]
+fn deterministic_across_thread_counts_and_calls() {
+    let positions = bench::positions().unwrap();
+    assert!(positions.len() >= 50);
+    let cases: Vec<(Position, u32)> = positions
+        .iter()
+        .map(|p| (*p, 0))
+        .chain(
+            positions
+                .iter()
+                .filter(|p| p.kings().any())
+                .map(|p| (*p, 44)),
+        )
+        .collect();
+    let run = |cases: &[(Position, u32)]| -> Vec<SearchResult> {
+        cases.iter().map(|(p, q)| search(p, *q, 8)).collect()
+    };
+    let one = run_in_pool(1, || run(&cases));
+    for threads in [2, 4] {
+        let many = run_in_pool(threads, || run(&cases));
+        for ((p, q), (a, b)) in cases.iter().zip(one.iter().zip(&many)) {
+            assert_eq!(a, b, "{threads} threads, quiet {q}, {p:?}");
+        }
+    }
+    // Searching in another order (so after different earlier searches)
+    // changes nothing either.
+    let mut reversed = cases.clone();
+    reversed.reverse();
+    let mut again = run_in_pool(4, || run(&reversed));
+    again.reverse();
+    assert_eq!(one, again);
+}
