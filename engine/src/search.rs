@@ -154,23 +154,45 @@ pub fn search_with_info(
         pv: vec![moves[0]],
     };
     for d in 1..=depth {
-        // 1. The expected best move alone, in an aspiration window around
-        //    the previous iteration's score.
+        // 1. The expected best move, in an aspiration window around the
+        //    previous iteration's score, and at the same time
+        // 2. every other move with a null window: can it do better? A move
+        //    generated before the first wins a tie, so it only has to reach
+        //    the first move's score; one generated after has to beat it.
+        //    While that score is unknown the tests guess it is the previous
+        //    iteration's, then each test either already decides against the
+        //    real score (fail-soft bounds) or is run again.
         let prev = result.score;
         let window = if d >= 3 && prev.abs() < MATE_BOUND {
             (prev - ASPIRATION, prev + ASPIRATION)
         } else {
             (-INF, INF)
         };
-        let s = roots[0].aspirate(d, window);
-        // 2. Every other move, in parallel, with a null window: can it do
-        //    better? A move generated before the first wins a tie, so it
-        //    only has to reach `s`; one generated after has to beat it.
         let first_gen = roots[0].gen;
-        roots[1..].par_iter_mut().for_each(|r| {
-            let bar = if r.gen < first_gen { s - 1 } else { s };
-            r.score = r.search(d, bar, bar + 1);
-            r.open = r.score > bar;
+        let bar = |gen: usize, score: i32| if gen < first_gen { score - 1 } else { score };
+        let (head, rest) = roots.split_at_mut(1);
+        let (s, ()) = rayon::join(
+            || head[0].aspirate(d, window),
+            || {
+                rest.par_iter_mut().for_each(|r| {
+                    let b = bar(r.gen, prev);
+                    r.score = r.search(d, b, b + 1);
+                    r.open = r.score > b;
+                })
+            },
+        );
+        rest.par_iter_mut().for_each(|r| {
+            let need = bar(r.gen, s);
+            // `open`: the value is at least `score`; otherwise at most.
+            let decided = if r.open {
+                r.score > need
+            } else {
+                r.score <= need
+            };
+            if !decided {
+                r.score = r.search(d, need, need + 1);
+            }
+            r.open = r.score > need;
         });
         // 3. Exact values for the moves that passed, widening the upper
         //    bound until none fails high.
