@@ -51,7 +51,7 @@ const TT_MAX_ENTRIES: usize = 1 << 17;
 /// Late-move reductions apply from this depth on, to quiet moves after the
 /// first `LMR_AFTER` in search order.
 const LMR_MIN_DEPTH: u32 = 3;
-const LMR_AFTER: usize = 3;
+const LMR_AFTER: usize = 2;
 /// Move-ordering key of the second killer; the first is one more, the hash
 /// move and captures above, history scores below.
 const KEY_KILLER: u32 = 1 << 22;
