@@ -8,11 +8,19 @@
 //! The reply depends only on the position, the quiet-turn counter and the
 //! depth. Each root move owns a private context (transposition table,
 //! killers, history, principal-variation table) that lives for one call of
-//! [`search`] and is never shared. At each iteration every root move is
-//! searched with the same window as an independent task; the sequence of
-//! searches any one context sees is therefore fixed, whatever thread runs
-//! it and whenever. The results are combined in generation order and a tie
-//! goes to the move generated first. Nothing is kept between calls.
+//! [`search`] and is never shared; each root move's search is one task.
+//! Every window a task is given is computed from results of earlier
+//! iterations or earlier phases of the same one, never from a task running
+//! beside it, so the sequence of searches any one context sees is fixed,
+//! whatever thread runs it and whenever. Results are combined in a fixed
+//! order, and between equal scores the move generated first wins. Nothing
+//! is kept between calls.
+//!
+//! Each iteration is a principal-variation search at the root: the
+//! previous best move gets an aspiration window while, beside it, every
+//! other move gets a null-window test against the previous score; tests
+//! that the real score leaves undecided are run again, and moves that pass
+//! are searched for their exact value.
 //!
 //! # Game ends inside the search (D4)
 //!
@@ -40,6 +48,8 @@ pub const MAX_DEPTH: u32 = 64;
 /// removes a piece, so at most 23 of them).
 const MAX_PLY: usize = MAX_DEPTH as usize + 32;
 const INF: i32 = MATE + 1;
+/// Nodes with fewer turns to go than this neither probe nor fill the
+/// transposition table.
 const TT_MIN_DEPTH: u32 = 1;
 
 /// Transposition-table memory for one search, split between the root
