@@ -25,16 +25,17 @@ impl Level {
     /// - Normal, 8: sees shots three moves deep. Against Easy in `checkers
     ///   match` (40 games): 85.0 %; depth 6 managed only 73.8 %, too close
     ///   to the 70 % the gap needs.
-    /// - Hard, 13: the deepest that kept the bench set's think time within
-    ///   budget (p95 <= 250 ms, max <= 1 s) in every run on the 2-core
-    ///   reference machine while other jobs shared it (load about 4): p95
-    ///   72-118 ms, max 110-195 ms. Depth 14 gave p95 157-275 ms, over
-    ///   budget in one run of four. Against Normal: 78.8 % (40 games).
+    /// - Hard, 14: the deepest whose think time over the bench set fits
+    ///   the budget (p95 <= 250 ms, max <= 1 s) on the 2-core reference
+    ///   machine, release build: p95 150 ms, max 227 ms with the machine
+    ///   otherwise idle; depth 15 took p95 260 ms. While other jobs loaded
+    ///   the machine (load about 4) depth 14 measured p95 157-275 ms, max
+    ///   211-403 ms, and depth 13 p95 72-118 ms.
     pub const fn depth(self) -> u32 {
         match self {
             Level::Easy => 2,
             Level::Normal => 8,
-            Level::Hard => 13,
+            Level::Hard => 14,
         }
     }
 
