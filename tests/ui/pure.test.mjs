@@ -1,0 +1,83 @@
+// Unit tests of the page's pure helpers (no browser needed):
+//   node --test tests/ui/
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { tables, resolveLanguage } from '../../ui/js/i18n.js';
+import { squareRowCol, squareAt, squareCenter } from '../../ui/js/board.js';
+import { nextFocus } from '../../ui/js/input.js';
+import { formatTime } from '../../ui/js/screens/records.js';
+
+test('both language tables have exactly the same keys', () => {
+  assert.deepEqual(Object.keys(tables.en).sort(), Object.keys(tables.es).sort());
+  assert.equal(tables.en.helpSections.length, tables.es.helpSections.length);
+  assert.equal(tables.en.faq.length, tables.es.faq.length);
+});
+
+test('turn-line and start-screen sentences are the verbatim ones (U4, C6)', () => {
+  assert.equal(tables.es['status.yourTurn'], 'Tu turno');
+  assert.equal(
+    tables.es['status.captureAvailable'],
+    'Hay una captura disponible: solo pueden moverse las fichas que pueden saltar',
+  );
+  assert.equal(tables.es['status.jumpAgain'], 'Salta otra vez con la misma ficha');
+  assert.equal(tables.es.firstPlayer, 'Tú primero');
+  assert.equal(tables.es.firstCpu, 'CPU primero');
+  for (const key of ['status.yourTurn', 'status.captureAvailable', 'status.jumpAgain', 'status.cpuThinking']) {
+    assert.ok(!tables.es[key].includes('!') && !tables.en[key].includes('!'), `no exclamation mark in ${key}`);
+  }
+});
+
+test('language: the setting wins, else English only for an "en" system language', () => {
+  assert.equal(resolveLanguage('es', 'en-GB'), 'es');
+  assert.equal(resolveLanguage('en', 'es-ES'), 'en');
+  assert.equal(resolveLanguage(null, 'en-US'), 'en');
+  assert.equal(resolveLanguage(null, 'EN'), 'en');
+  assert.equal(resolveLanguage(null, 'fr-FR'), 'es');
+  assert.equal(resolveLanguage(null, 'es'), 'es');
+  assert.equal(resolveLanguage(null, undefined), 'es');
+});
+
+test('standard numbering: corners and rows of the contract', () => {
+  assert.deepEqual(squareRowCol(1), { row: 0, col: 1 });
+  assert.deepEqual(squareRowCol(4), { row: 0, col: 7 });
+  assert.deepEqual(squareRowCol(5), { row: 1, col: 0 });
+  assert.deepEqual(squareRowCol(32), { row: 7, col: 6 });
+  assert.deepEqual(squareRowCol(29), { row: 7, col: 0 });
+  for (let n = 1; n <= 32; n++) {
+    const { row, col } = squareRowCol(n);
+    assert.equal(squareAt(row, col), n, `round trip ${n}`);
+    assert.equal((row + col) % 2, 1, `${n} is dark`);
+  }
+  assert.equal(squareAt(0, 0), null, 'light square');
+  assert.equal(squareAt(-1, 1), null, 'off the board');
+  assert.equal(squareAt(7, 8), null, 'off the board');
+  assert.deepEqual(squareCenter(32), { x: 650, y: 750 });
+});
+
+test('keyboard focus: arrows step to neighbouring dark squares and stop at edges', () => {
+  assert.equal(nextFocus(22, 'ArrowUp'), 18);
+  assert.equal(nextFocus(22, 'ArrowDown'), 26);
+  assert.equal(nextFocus(22, 'ArrowLeft'), 21);
+  assert.equal(nextFocus(22, 'ArrowRight'), 23);
+  assert.equal(nextFocus(1, 'ArrowUp'), 1);
+  assert.equal(nextFocus(32, 'ArrowDown'), 32);
+  assert.equal(nextFocus(21, 'ArrowLeft'), 21);
+  assert.equal(nextFocus(24, 'ArrowRight'), 24);
+  // Up and Down always land on a diagonal neighbour.
+  for (let n = 5; n <= 32; n++) {
+    const a = squareRowCol(n);
+    const b = squareRowCol(nextFocus(n, 'ArrowUp'));
+    assert.equal(a.row - b.row, 1);
+    assert.equal(Math.abs(a.col - b.col), 1);
+  }
+});
+
+test('playing time is shown in minutes, then hours and minutes', () => {
+  assert.equal(formatTime(0), '0 min');
+  assert.equal(formatTime(59_999), '0 min');
+  assert.equal(formatTime(12 * 60_000), '12 min');
+  assert.equal(formatTime(65 * 60_000), '1 h 05 min');
+  assert.equal(formatTime(-5), '0 min');
+  assert.equal(formatTime('garbage'), '0 min');
+});

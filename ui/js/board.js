@@ -1,0 +1,272 @@
+// The board as a square SVG (viewBox 0 0 800 800, one square = 100 units).
+//
+// It draws what it is given — pieces, which of them may be lifted, the
+// lifted piece and its destinations, the last move — and decides nothing:
+// every rule lives in the engine, which sends the legal choices in the View.
+// Square numbering is the standard one: square 1 is the top row, file b;
+// the player is always at the bottom (squares 21-32 at the start).
+
+const NS = 'http://www.w3.org/2000/svg';
+export const UNIT = 100;
+const PIECE_R = 36;
+
+let boardCount = 0;
+
+/** Row (0 = top) and column (0 = left) of square `n` (1..32). */
+export function squareRowCol(n) {
+  const row = Math.floor((n - 1) / 4);
+  const col = 2 * ((n - 1) % 4) + (row % 2 === 0 ? 1 : 0);
+  return { row, col };
+}
+
+/** Centre of square `n` in board units. */
+export function squareCenter(n) {
+  const { row, col } = squareRowCol(n);
+  return { x: col * UNIT + UNIT / 2, y: row * UNIT + UNIT / 2 };
+}
+
+/** The square number at (row, col), or null for a light square or off the board. */
+export function squareAt(row, col) {
+  if (row < 0 || row > 7 || col < 0 || col > 7 || (row + col) % 2 === 0) return null;
+  return row * 4 + Math.floor(col / 2) + 1;
+}
+
+/** Creates an SVG element with attributes. */
+export function svgEl(name, attrs = {}, parent = null) {
+  const el = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
+  }
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+function gradients(defs, id) {
+  const make = (name, cls) => {
+    const g = svgEl('radialGradient', { id: `${id}-${name}`, cx: '38%', cy: '32%', r: '75%' }, defs);
+    svgEl('stop', { offset: '0%', class: `${cls} s0` }, g);
+    svgEl('stop', { offset: '60%', class: `${cls} s1` }, g);
+    svgEl('stop', { offset: '100%', class: `${cls} s2` }, g);
+  };
+  make('player', 'grad-player');
+  make('cpu', 'grad-cpu');
+  const marker = svgEl(
+    'marker',
+    { id: `${id}-arrow`, viewBox: '0 0 10 10', refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto' },
+    defs,
+  );
+  svgEl('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }, marker);
+}
+
+/**
+ * Draws one piece at the origin of a new group placed on square `n`:
+ * body, rim, a ring inside for a king (C8), the quiet outline when it may be
+ * lifted, and the small last-move mark (C5).
+ */
+function drawPiece(layer, id, n, piece, flags) {
+  const { x, y } = squareCenter(n);
+  const classes = ['piece', piece.side];
+  if (piece.king) classes.push('king');
+  if (flags.movable) classes.push('movable');
+  if (flags.lifted) classes.push('lifted');
+  if (flags.last) classes.push('last-move');
+  const g = svgEl(
+    'g',
+    {
+      class: classes.join(' '),
+      'data-square': n,
+      'data-side': piece.side,
+      'data-king': piece.king ? 'true' : 'false',
+      transform: `translate(${x} ${y})`,
+    },
+    layer,
+  );
+  const lift = svgEl('g', { class: 'lift', transform: flags.lifted ? 'translate(0 -6) scale(1.08)' : null }, g);
+  svgEl('ellipse', { class: 'shadow', cx: 0, cy: flags.lifted ? 10 : 4, rx: PIECE_R + 1, ry: PIECE_R - 1 }, lift);
+  svgEl('circle', { class: 'edge', cx: 0, cy: 3, r: PIECE_R }, lift);
+  svgEl('circle', { class: 'body', r: PIECE_R, fill: `url(#${id}-${piece.side})` }, lift);
+  svgEl('circle', { class: 'bevel', r: PIECE_R - 7 }, lift);
+  if (piece.king) {
+    svgEl('circle', { class: 'king-ring', r: 17 }, lift);
+  }
+  if (flags.movable || flags.lifted) {
+    svgEl('circle', { class: 'outline', r: PIECE_R + 5 }, lift);
+  }
+  if (flags.last) {
+    svgEl('circle', { class: 'last-mark', cx: 25, cy: -25, r: 8 }, lift);
+  }
+  return g;
+}
+
+/**
+ * A board. `options.interactive` makes it a focusable ARIA grid whose dark
+ * squares carry accessible names; `options.onSquare(n)` is called for a tap
+ * (press and release on the same dark square).
+ */
+export function createBoard(options = {}) {
+  const id = `b${++boardCount}`;
+  const interactive = Boolean(options.interactive);
+  const svg = svgEl('svg', {
+    class: interactive ? 'board interactive' : 'board mini',
+    viewBox: `0 0 ${8 * UNIT} ${8 * UNIT}`,
+    xmlns: NS,
+    role: interactive ? 'grid' : 'img',
+    tabindex: interactive ? 0 : null,
+    'aria-label': options.label || null,
+    'aria-roledescription': null,
+  });
+  const defs = svgEl('defs', {}, svg);
+  gradients(defs, id);
+
+  svgEl('rect', { class: 'frame', x: 0, y: 0, width: 8 * UNIT, height: 8 * UNIT }, svg);
+  const lightLayer = svgEl('g', { class: 'light-squares', 'aria-hidden': 'true' }, svg);
+  const cellLayer = svgEl('g', { class: 'cells', role: interactive ? 'rowgroup' : null }, svg);
+  const dotLayer = svgEl('g', { class: 'dots', 'aria-hidden': 'true' }, svg);
+  const pieceLayer = svgEl('g', { class: 'pieces', 'aria-hidden': 'true' }, svg);
+  const arrowLayer = svgEl('g', { class: 'arrows', 'aria-hidden': 'true' }, svg);
+  const focusRing = svgEl('g', { class: 'focus-ring', 'aria-hidden': 'true' }, svg);
+  svgEl('rect', { class: 'ring-outer', x: 3, y: 3, width: UNIT - 6, height: UNIT - 6, rx: 8 }, focusRing);
+  svgEl('rect', { class: 'ring-inner', x: 7, y: 7, width: UNIT - 14, height: UNIT - 14, rx: 6 }, focusRing);
+
+  const cells = new Map();
+  for (let row = 0; row < 8; row++) {
+    const rowEl = svgEl('g', { role: interactive ? 'row' : null }, cellLayer);
+    for (let col = 0; col < 8; col++) {
+      const n = squareAt(row, col);
+      if (n === null) {
+        svgEl('rect', { class: 'sq-light', x: col * UNIT, y: row * UNIT, width: UNIT, height: UNIT }, lightLayer);
+        continue;
+      }
+      const cell = svgEl(
+        'g',
+        { class: 'sq', 'data-square': n, id: `${id}-sq-${n}`, role: interactive ? 'gridcell' : null },
+        rowEl,
+      );
+      svgEl('rect', { class: 'sq-dark', x: col * UNIT, y: row * UNIT, width: UNIT, height: UNIT }, cell);
+      const trail = svgEl('rect', { class: 'trail', x: col * UNIT, y: row * UNIT, width: UNIT, height: UNIT }, cell);
+      const num = svgEl('text', { class: 'num', x: col * UNIT + 7, y: row * UNIT + 21, 'aria-hidden': 'true' }, cell);
+      num.textContent = String(n);
+      cells.set(n, { cell, trail, num });
+    }
+  }
+
+  let lastModel = null;
+
+  /**
+   * Draws `model`: { board, movable: Map<from, to[]>, lifted, dests, lastMove,
+   * focus, numbers, locked, label(n), arrows: [[from, to]], marks: [n] (tinted squares) }.
+   */
+  function draw(model) {
+    lastModel = model;
+    const board = model.board || [];
+    const movable = model.movable || new Map();
+    const dests = new Set(model.dests || []);
+    const path = (model.lastMove && model.lastMove.path) || [];
+    const landed = path.length ? path[path.length - 1] : null;
+    const cameFrom = new Set([...path.slice(0, -1), ...(model.marks || [])]);
+
+    svg.classList.toggle('numbers', Boolean(model.numbers));
+    svg.classList.toggle('locked', Boolean(model.locked));
+
+    for (const [n, { cell, trail }] of cells) {
+      trail.classList.toggle('on', cameFrom.has(n));
+      cell.classList.toggle('dest', dests.has(n));
+      cell.classList.toggle('can-lift', movable.has(n));
+      if (interactive) {
+        cell.setAttribute('aria-label', model.label ? model.label(n) : String(n));
+        if (model.lifted === n) cell.setAttribute('aria-selected', 'true');
+        else cell.removeAttribute('aria-selected');
+      }
+    }
+
+    dotLayer.replaceChildren();
+    for (const n of dests) {
+      const { x, y } = squareCenter(n);
+      svgEl('circle', { class: 'dest-dot', cx: x, cy: y, r: 15, 'data-dest': n }, dotLayer);
+    }
+
+    pieceLayer.replaceChildren();
+    let liftedEl = null;
+    for (let i = 0; i < 32; i++) {
+      const piece = board[i];
+      if (!piece) continue;
+      const n = i + 1;
+      const el = drawPiece(pieceLayer, id, n, piece, {
+        movable: movable.has(n) && model.lifted !== n,
+        lifted: model.lifted === n,
+        last: landed === n,
+      });
+      if (model.lifted === n) liftedEl = el;
+    }
+    if (liftedEl) pieceLayer.appendChild(liftedEl);
+
+    arrowLayer.replaceChildren();
+    for (const [from, to] of model.arrows || []) {
+      const a = squareCenter(from);
+      const b = squareCenter(to);
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const len = Math.hypot(dx, dy);
+      const shorten = 30 / len;
+      svgEl(
+        'line',
+        {
+          class: 'arrow',
+          x1: a.x + dx * (18 / len),
+          y1: a.y + dy * (18 / len),
+          x2: b.x - dx * shorten,
+          y2: b.y - dy * shorten,
+          'marker-end': `url(#${id}-arrow)`,
+        },
+        arrowLayer,
+      );
+    }
+
+    if (model.focus) {
+      const { row, col } = squareRowCol(model.focus);
+      focusRing.setAttribute('transform', `translate(${col * UNIT} ${row * UNIT})`);
+      focusRing.classList.add('placed');
+      if (interactive) svg.setAttribute('aria-activedescendant', `${id}-sq-${model.focus}`);
+    } else {
+      focusRing.classList.remove('placed');
+      svg.removeAttribute('aria-activedescendant');
+    }
+  }
+
+  /** The piece group on square `n`, if any. */
+  function pieceAt(n) {
+    return pieceLayer.querySelector(`.piece[data-square="${n}"]`);
+  }
+
+  /** The dark square under a client point, or null. */
+  function squareFromPoint(clientX, clientY) {
+    const ctm = svg.getScreenCTM();
+    if (!ctm) return null;
+    const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    return squareAt(Math.floor(p.y / UNIT), Math.floor(p.x / UNIT));
+  }
+
+  if (interactive && options.onSquare) {
+    // A tap is a press and a release on the same dark square (C1: two taps,
+    // no dragging). Pointer events cover mouse, touch and pen alike.
+    let down = null;
+    svg.addEventListener('pointerdown', (e) => {
+      if (!e.isPrimary || e.button !== 0) return;
+      svg.classList.remove('kbd');
+      down = squareFromPoint(e.clientX, e.clientY);
+    });
+    svg.addEventListener('pointerup', (e) => {
+      if (!e.isPrimary || e.button !== 0) return;
+      const n = squareFromPoint(e.clientX, e.clientY);
+      const start = down;
+      down = null;
+      if (n !== null && n === start) options.onSquare(n, 'pointer');
+    });
+    svg.addEventListener('pointercancel', () => {
+      down = null;
+    });
+    svg.addEventListener('contextmenu', (e) => e.preventDefault()); // no long-press menu on the board
+  }
+
+  return { svg, draw, pieceAt, pieceLayer, redraw: () => lastModel && draw(lastModel) };
+}

@@ -1,0 +1,76 @@
+// Keyboard play on the board: the board is one focusable grid; the arrows
+// move a visible focus ring over the dark squares, Enter or Space lifts and
+// drops, Esc puts the lifted piece back, Tab leaves the board. Ctrl/Cmd+Z
+// undoes anywhere on the game screen. Pointer taps arrive through board.js.
+
+import { state, update } from './state.js';
+import { tapSquare, putBack, undo, boardAcceptsInput } from './game-flow.js';
+import { squareRowCol, squareAt } from './board.js';
+
+/**
+ * The square the focus ring moves to from `n` with arrow `key`. The dark
+ * squares form 8 rows of 4: Up and Down go to the diagonal neighbour one row
+ * away (n - 4, n + 4), Left and Right to the next dark square in the row.
+ * At an edge the ring stays where it is.
+ */
+export function nextFocus(n, key) {
+  const { row, col } = squareRowCol(n);
+  let target = null;
+  if (key === 'ArrowUp') target = row > 0 ? n - 4 : null;
+  else if (key === 'ArrowDown') target = row < 7 ? n + 4 : null;
+  else if (key === 'ArrowLeft') target = squareAt(row, col - 2);
+  else if (key === 'ArrowRight') target = squareAt(row, col + 2);
+  return target ?? n;
+}
+
+/** Wires the keyboard to the game board `svg`. */
+export function attachBoardKeys(svg) {
+  svg.addEventListener('focus', () => {
+    // Reached with Tab (or from a keyboard-pressed button): show the ring at once.
+    if (svg.matches(':focus-visible')) svg.classList.add('kbd');
+    if (state.focus == null) update({ focus: 22 });
+  });
+  svg.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const n = state.focus ?? 22;
+    switch (e.key) {
+      case 'ArrowUp':
+      case 'ArrowDown':
+      case 'ArrowLeft':
+      case 'ArrowRight':
+        e.preventDefault();
+        svg.classList.add('kbd');
+        update({ focus: nextFocus(n, e.key) });
+        break;
+      case 'Enter':
+      case ' ':
+      case 'Spacebar':
+        e.preventDefault();
+        svg.classList.add('kbd');
+        if (boardAcceptsInput()) tapSquare(n);
+        break;
+      case 'Escape':
+        svg.classList.add('kbd');
+        putBack();
+        break;
+      default:
+        break;
+    }
+  });
+}
+
+/** Page-wide shortcuts: Ctrl/Cmd+Z undoes on the game screen; Esc leaves records, help and settings. */
+export function attachGlobalKeys() {
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && ['records', 'help', 'settings'].includes(state.screen)) {
+      update({ screen: state.returnTo || 'start' });
+      return;
+    }
+    if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && (e.key === 'z' || e.key === 'Z')) {
+      if (state.screen === 'game') {
+        e.preventDefault();
+        undo();
+      }
+    }
+  });
+}

@@ -1,0 +1,75 @@
+// Settings screen: language (system / Español / English), sound on/off,
+// square numbers on/off. Each change is sent to the shell, which keeps it.
+
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { screen, topBar } from './common.js';
+import { state, update } from '../state.js';
+import * as api from '../api.js';
+
+async function change(patch) {
+  const next = { ...state.settings, ...patch };
+  update({ settings: next });
+  try {
+    const saved = await api.setSettings(next);
+    if (saved) update({ settings: saved });
+  } catch (e) {
+    console.warn('checkers:', e);
+  }
+}
+
+function toggle(id, label, key) {
+  const btn = h('button', { id, class: 'switch', type: 'button', role: 'switch', onclick: () => change({ [key]: !state.settings[key] }) }, [
+    h('span', { class: 'switch-label', text: label }),
+    h('span', { class: 'switch-track', 'aria-hidden': 'true' }, [h('span', { class: 'switch-thumb' })]),
+  ]);
+  return btn;
+}
+
+export function mount(root, s) {
+  const langs = [
+    ['lang-system', null, t('langSystem')],
+    ['lang-es', 'es', t('langEs')],
+    ['lang-en', 'en', t('langEn')],
+  ];
+  const group = h(
+    'div',
+    { id: 'lang-select', class: 'segmented three', role: 'radiogroup', 'aria-labelledby': 'lang-label' },
+    langs.map(([id, value, label]) =>
+      h('button', {
+        id,
+        class: 'seg',
+        type: 'button',
+        role: 'radio',
+        'data-value': value ?? 'system',
+        lang: value || null,
+        onclick: () => change({ language: value }),
+        text: label,
+      }),
+    ),
+  );
+  const sound = toggle('sound-toggle', t('sound'), 'sound');
+  const numbers = toggle('numbers-toggle', t('squareNumbers'), 'squareNumbers');
+  const el = screen('settings', [
+    topBar(t('settingsTitle'), () => update({ screen: s.returnTo || 'start' })),
+    h('div', { class: 'scroll' }, [
+      h('div', { class: 'settings-body' }, [
+        h('h2', { id: 'lang-label', class: 'label', text: t('language') }),
+        group,
+        h('div', { class: 'switches' }, [sound, numbers]),
+      ]),
+    ]),
+  ]);
+  root.appendChild(el);
+  return {
+    update(st) {
+      const current = st.settings.language ?? 'system';
+      for (const b of group.querySelectorAll('.seg')) {
+        const on = b.dataset.value === current;
+        b.setAttribute('aria-checked', on ? 'true' : 'false');
+      }
+      sound.setAttribute('aria-checked', st.settings.sound ? 'true' : 'false');
+      numbers.setAttribute('aria-checked', st.settings.squareNumbers ? 'true' : 'false');
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// The one state object. Screens render from it; only the functions here
+// and the controllers in game-flow.js change it, through `update`, which
+// asks for a render.
+
+/** Default settings until the shell says otherwise. */
+export const DEFAULT_SETTINGS = Object.freeze({ language: null, sound: true, squareNumbers: false });
+
+export const state = {
+  /** start | game | end | records | help | settings (loading before app_state answers). */
+  screen: 'loading',
+  /** Where records/help/settings go back to. */
+  returnTo: 'start',
+  /** The last View from the shell, or null. */
+  game: null,
+  /** A saved game exists that "Continue" resumes. */
+  hasSaved: false,
+  /** The level of the saved game, shown beside "Continue". */
+  savedLevel: null,
+  records: null,
+  settings: { ...DEFAULT_SETTINGS },
+  /** A notice id from app_state ("savedGameUnreadable", ...), shown once on the start screen. */
+  notice: null,
+  /** «Tú primero» / «CPU primero» on the start screen: applies to the next game (C6). */
+  firstChoice: 'player',
+  /** The piece the player has lifted (not mid-chain: then view.lifted rules). */
+  selected: null,
+  /** The square under the keyboard focus ring. */
+  focus: null,
+  /** The board as drawn; differs from game.board only while a move animates. */
+  shown: null,
+  /** A move is animating or a request is in flight: the board takes no input. */
+  busy: false,
+  /** The CPU's turn is under way (pause, search, hops). */
+  cpuTurn: false,
+  /** A sentence for screen readers only, read before the turn line (the CPU's move). */
+  spoken: '',
+  /** The backend could not be reached at startup. */
+  offline: false,
+};
+
+let renderer = () => {};
+let scheduled = false;
+
+/** Registers the function that draws the page from `state`. */
+export function onRender(fn) {
+  renderer = fn;
+}
+
+/** Merges `patch` into the state and draws the page (once per microtask). */
+export function update(patch = {}) {
+  Object.assign(state, patch);
+  if (!scheduled) {
+    scheduled = true;
+    queueMicrotask(() => {
+      scheduled = false;
+      renderer(state);
+    });
+  }
+}
+
+/** Draws now (animations need the DOM to match the state before they start). */
+export function renderNow() {
+  scheduled = false;
+  renderer(state);
+}
