@@ -644,7 +644,7 @@ fn settings_are_saved() {
 }
 
 #[test]
-fn the_page_cannot_reach_the_store_plugin() {
+fn the_page_can_reach_only_the_app_commands() {
     let tmp = tempfile::tempdir().unwrap();
     let app = start(tmp.path());
     for cmd in [
@@ -656,6 +656,21 @@ fn the_page_cannot_reach_the_store_plugin() {
         assert!(err.contains("not allowed"), "{cmd}: {err}");
     }
     assert!(!tmp.path().join("records.1.json").exists());
+    // Nor any core API: the page only needs the app's own commands.
+    for (cmd, args) in [
+        (
+            "plugin:window|set_title",
+            json!({ "label": "main", "value": "x" }),
+        ),
+        (
+            "plugin:event|listen",
+            json!({ "event": "store://change", "target": { "kind": "Any" }, "handler": 0 }),
+        ),
+        ("plugin:path|resolve_directory", json!({ "directory": 14 })),
+    ] {
+        let err = app.err(cmd, args);
+        assert!(err.contains("not allowed"), "{cmd}: {err}");
+    }
 }
 
 #[test]
