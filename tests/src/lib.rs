@@ -6,6 +6,7 @@
 //! process on its own port. Tests take [`lock`] so only one app window runs
 //! at a time.
 
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::net::TcpStream;
@@ -125,12 +126,21 @@ pub const IDENTIFIER: &str = "com.checkersapp.checkers";
 /// A running app driven through WebDriver.
 pub struct App {
     pub client: Client,
-    driver: Child,
+    driver: Option<Child>,
 }
 
 impl App {
-    /// Start the app with `data` as its data home, window `w`×`h`.
+    /// Start the app with `data` as its data home. Unless the test saved
+    /// settings of its own, the language is set to `lang` ("es" or "en")
+    /// and sound is off.
     pub async fn launch(data: &DataDir, lang: &str) -> App {
+        let settings = data.app_dir().join("settings.1.json");
+        if !settings.exists() {
+            let _ = std::fs::create_dir_all(data.app_dir());
+            let doc = json!({ "format": 1, "seq": 1, "data": {
+                "language": lang, "sound": false, "squareNumbers": false } });
+            let _ = std::fs::write(&settings, doc.to_string());
+        }
         let port = free_port();
         let native = free_port();
         let driver = Command::new(tauri_driver())
@@ -142,9 +152,6 @@ impl App {
             ])
             .env("DISPLAY", display())
             .env("XDG_DATA_HOME", &data.0)
-            .env("LANG", lang)
-            .env("LANGUAGE", lang)
-            .env("LC_ALL", lang)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -168,7 +175,10 @@ impl App {
             .connect(&format!("http://127.0.0.1:{port}"))
             .await
             .expect("WebDriver session");
-        let app = App { client, driver };
+        let app = App {
+            client,
+            driver: Some(driver),
+        };
         app.wait_for("[data-screen]").await;
         app
     }
@@ -181,17 +191,21 @@ impl App {
     }
 
     fn stop_driver(&mut self) {
+        let Some(mut driver) = self.driver.take() else {
+            return;
+        };
         let _ = Command::new("kill")
-            .args(["-TERM", &self.driver.id().to_string()])
+            .args(["-TERM", &driver.id().to_string()])
             .status();
         let t = Instant::now();
         while t.elapsed() < Duration::from_secs(5) {
-            if let Ok(Some(_)) = self.driver.try_wait() {
+            if let Ok(Some(_)) = driver.try_wait() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        let _ = self.driver.kill();
+        let _ = driver.kill();
+        let _ = driver.wait();
     }
 
     /// Run JavaScript in the page and return its value.
@@ -228,7 +242,9 @@ impl App {
         }
     }
 
-    /// Click an element (a real WebDriver click at its centre).
+    /// Click an element: a WebDriver element click, or, where the driver
+    /// refuses one (SVG shapes in WebKitWebDriver), a real pointer press and
+    /// release at the element's centre.
     pub async fn click(&self, css: &str) {
         self.wait_for(css).await;
         let el = self
@@ -236,9 +252,37 @@ impl App {
             .find(Locator::Css(css))
             .await
             .unwrap_or_else(|e| panic!("no element {css}: {e}"));
-        el.click()
+        if el.click().await.is_ok() {
+            return;
+        }
+        let centre = self
+            .js(&format!(
+                "const r = document.querySelector('{}').getBoundingClientRect();
+                 return [r.left + r.width / 2, r.top + r.height / 2];",
+                css.replace('\'', "\\'")
+            ))
+            .await;
+        let (x, y) = (
+            centre[0].as_f64().unwrap_or_default(),
+            centre[1].as_f64().unwrap_or_default(),
+        );
+        let mouse = MouseActions::new("mouse".to_string())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x,
+                y,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client
+            .perform_actions(mouse)
             .await
-            .unwrap_or_else(|e| panic!("click {css}: {e}"));
+            .unwrap_or_else(|e| panic!("pointer click {css}: {e}"));
+        let _ = self.client.release_actions().await;
     }
 
     /// Save a screenshot under `target/e2e-screenshots/`.

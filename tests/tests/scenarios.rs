@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use std::path::Path;
 use std::time::Duration;
 
-const ES: &str = "es_ES.UTF-8";
+const ES: &str = "es";
 
 const CAPTURE_TEXT: &str =
     "Hay una captura disponible: solo pueden moverse las fichas que pueden saltar";
@@ -184,7 +184,8 @@ fn the_cpu_replies_after_the_pause_hop_by_hop_and_is_marked() {
         .await;
         tap(&app, 31).await;
         tap(&app, 27).await;
-        assert_eq!(status(&app).await, "cpuThinking");
+        app.wait_until("document.getElementById('turn-line').dataset.status === 'cpuThinking'")
+            .await;
         wait_status(&app, "yourTurn").await;
         let samples = app
             .js("clearInterval(window.__sampler); return window.__samples;")
