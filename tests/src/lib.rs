@@ -1,0 +1,314 @@
+//! Harness for the end-to-end tests: a virtual display, `tauri-driver` in
+//! front of WebKitWebDriver, and the real app binary with its own empty
+//! data directory per test.
+//!
+//! Each [`App`] owns a data directory (`XDG_DATA_HOME`) and a tauri-driver
+//! process on its own port. Tests take [`lock`] so only one app window runs
+//! at a time.
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+/// One app window at a time.
+pub fn lock() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The built app binary: next to this test binary's `deps` folder.
+pub fn app_binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("current exe");
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile> folder");
+    let app = dir.join("checkers-app");
+    assert!(
+        app.exists(),
+        "{} is missing: build the app first (cargo build -p checkers-app)",
+        app.display()
+    );
+    app
+}
+
+fn tauri_driver() -> PathBuf {
+    if let Some(p) = std::env::var_os("TAURI_DRIVER") {
+        return PathBuf::from(p);
+    }
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    let cargo_bin = home.join(".cargo/bin/tauri-driver");
+    if cargo_bin.exists() {
+        cargo_bin
+    } else {
+        PathBuf::from("tauri-driver")
+    }
+}
+
+/// A virtual X display shared by every test of the run, started when no
+/// display is set.
+fn display() -> String {
+    static DISPLAY: OnceLock<String> = OnceLock::new();
+    DISPLAY
+        .get_or_init(|| {
+            if let Ok(d) = std::env::var("DISPLAY") {
+                if !d.is_empty() {
+                    return d;
+                }
+            }
+            let n = 90 + std::process::id() % 100;
+            let name = format!(":{n}");
+            let child = Command::new("Xvfb")
+                .args([
+                    name.as_str(),
+                    "-screen",
+                    "0",
+                    "1280x1000x24",
+                    "-nolisten",
+                    "tcp",
+                ])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("Xvfb (apt-get install xvfb)");
+            // The display lives as long as the test process.
+            std::mem::forget(child);
+            let socket = format!("/tmp/.X11-unix/X{n}");
+            let t = Instant::now();
+            while !Path::new(&socket).exists() && t.elapsed() < Duration::from_secs(10) {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            name
+        })
+        .clone()
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// A data directory for one test, removed at the end.
+pub struct DataDir(pub PathBuf);
+
+impl DataDir {
+    pub fn new(name: &str) -> DataDir {
+        let dir = std::env::temp_dir().join(format!("checkers-e2e-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("data dir");
+        DataDir(dir)
+    }
+
+    /// The app's own folder inside it (`<XDG_DATA_HOME>/<identifier>`).
+    pub fn app_dir(&self) -> PathBuf {
+        self.0.join(IDENTIFIER)
+    }
+}
+
+impl Drop for DataDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The app's identifier, from tauri.conf.json.
+pub const IDENTIFIER: &str = "com.checkersapp.checkers";
+
+/// A running app driven through WebDriver.
+pub struct App {
+    pub client: Client,
+    driver: Option<Child>,
+}
+
+impl App {
+    /// Start the app with `data` as its data home. Unless the test saved
+    /// settings of its own, the language is set to `lang` ("es" or "en")
+    /// and sound is off.
+    pub async fn launch(data: &DataDir, lang: &str) -> App {
+        let settings = data.app_dir().join("settings.1.json");
+        if !settings.exists() {
+            let _ = std::fs::create_dir_all(data.app_dir());
+            let doc = json!({ "format": 1, "seq": 1, "data": {
+                "language": lang, "sound": false, "squareNumbers": false } });
+            let _ = std::fs::write(&settings, doc.to_string());
+        }
+        let port = free_port();
+        let native = free_port();
+        let driver = Command::new(tauri_driver())
+            .args([
+                "--port",
+                &port.to_string(),
+                "--native-port",
+                &native.to_string(),
+            ])
+            .env("DISPLAY", display())
+            .env("XDG_DATA_HOME", &data.0)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("tauri-driver (cargo install tauri-driver --locked)");
+        let t = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                t.elapsed() < Duration::from_secs(20),
+                "tauri-driver did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "tauri:options".into(),
+            json!({ "application": app_binary() }),
+        );
+        let client = ClientBuilder::rustls()
+            .expect("tls")
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+            .expect("WebDriver session");
+        let app = App {
+            client,
+            driver: Some(driver),
+        };
+        app.wait_for("[data-screen]").await;
+        app
+    }
+
+    /// Close the window and stop the driver (SIGTERM, so it also stops
+    /// WebKitWebDriver).
+    pub async fn quit(mut self) {
+        let _ = self.client.clone().close().await;
+        self.stop_driver();
+    }
+
+    fn stop_driver(&mut self) {
+        let Some(mut driver) = self.driver.take() else {
+            return;
+        };
+        let _ = Command::new("kill")
+            .args(["-TERM", &driver.id().to_string()])
+            .status();
+        let t = Instant::now();
+        while t.elapsed() < Duration::from_secs(5) {
+            if let Ok(Some(_)) = driver.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = driver.kill();
+        let _ = driver.wait();
+    }
+
+    /// Run JavaScript in the page and return its value.
+    pub async fn js(&self, script: &str) -> Value {
+        self.client
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// Wait until a CSS selector matches.
+    pub async fn wait_for(&self, css: &str) {
+        self.client
+            .wait()
+            .at_most(Duration::from_secs(20))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+    }
+
+    /// Wait until a JavaScript expression is truthy.
+    pub async fn wait_until(&self, expr: &str) {
+        let t = Instant::now();
+        loop {
+            let v = self.js(&format!("return !!({expr});")).await;
+            if v == Value::Bool(true) {
+                return;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(30),
+                "timed out waiting for {expr}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Click an element: a WebDriver element click, or, where the driver
+    /// refuses one (SVG shapes in WebKitWebDriver), a real pointer press and
+    /// release at the element's centre.
+    pub async fn click(&self, css: &str) {
+        self.wait_for(css).await;
+        let el = self
+            .client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+        if el.click().await.is_ok() {
+            return;
+        }
+        let centre = self
+            .js(&format!(
+                "const r = document.querySelector('{}').getBoundingClientRect();
+                 return [r.left + r.width / 2, r.top + r.height / 2];",
+                css.replace('\'', "\\'")
+            ))
+            .await;
+        let (x, y) = (
+            centre[0].as_f64().unwrap_or_default(),
+            centre[1].as_f64().unwrap_or_default(),
+        );
+        let mouse = MouseActions::new("mouse".to_string())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x,
+                y,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client
+            .perform_actions(mouse)
+            .await
+            .unwrap_or_else(|e| panic!("pointer click {css}: {e}"));
+        let _ = self.client.release_actions().await;
+    }
+
+    /// Save a screenshot under `target/e2e-screenshots/`.
+    pub async fn screenshot(&self, name: &str) {
+        // Let the page paint what the DOM already says.
+        let _ = self
+            .client
+            .execute_async(
+                "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));",
+                vec![],
+            )
+            .await;
+        if let Ok(png) = self.client.screenshot().await {
+            let dir = app_binary()
+                .parent()
+                .and_then(Path::parent)
+                .map(|t| t.join("e2e-screenshots"))
+                .unwrap_or_else(|| PathBuf::from("e2e-screenshots"));
+            let _ = std::fs::create_dir_all(&dir);
+            let _ = std::fs::write(dir.join(format!("{name}.png")), png);
+        }
+    }
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        self.stop_driver();
+    }
+}

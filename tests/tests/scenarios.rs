@@ -1,0 +1,492 @@
+//! What a player sees in the real app window, scenario by scenario
+//! (issue 6). Each test starts the app with its own empty data directory;
+//! some first write a saved game, as the app itself would have, to start
+//! from a chosen position.
+
+use e2e::{lock, App, DataDir};
+use serde_json::{json, Value};
+use std::path::Path;
+use std::time::Duration;
+
+const ES: &str = "es";
+
+const CAPTURE_TEXT: &str =
+    "Hay una captura disponible: solo pueden moverse las fichas que pueden saltar";
+
+/// Write one copy of a persisted document the way the app writes it.
+fn write_doc(data: &DataDir, name: &str, body: Value) {
+    let dir = data.app_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    let doc = json!({ "format": 1, "seq": 1, "data": body });
+    std::fs::write(dir.join(format!("{name}.1.json")), doc.to_string()).unwrap();
+}
+
+/// A saved game at `fen` (player = White), level normal, optionally mid-chain.
+fn preset_game(data: &DataDir, fen: &str, chain: &[u8]) {
+    write_doc(
+        data,
+        "game",
+        json!({ "gameId": 1, "game": {
+            "version": 1, "level": "normal", "first": "player", "fen": fen,
+            "quiet": 0, "chain": chain, "lastMove": null, "playTimeMs": 0, "recorded": false
+        }}),
+    );
+}
+
+/// Pieces on the board as "square:side[:K]" strings, sorted.
+async fn pieces(app: &App) -> Vec<String> {
+    let v = app
+        .js(
+            "return [...document.querySelectorAll('.board.interactive .piece[data-square]')]
+               .map(p => p.dataset.square + ':' + p.dataset.side + (p.dataset.king === 'true' ? ':K' : ''))
+               .sort();",
+        )
+        .await;
+    serde_json::from_value(v).unwrap()
+}
+
+async fn squares_of(app: &App, css: &str, attr: &str) -> Vec<u32> {
+    let v = app
+        .js(&format!(
+            "return [...document.querySelectorAll('{css}')].map(e => Number(e.getAttribute('{attr}'))).sort((a, b) => a - b);"
+        ))
+        .await;
+    serde_json::from_value(v).unwrap()
+}
+
+async fn movable(app: &App) -> Vec<u32> {
+    squares_of(app, ".board.interactive .piece.movable", "data-square").await
+}
+
+async fn lifted(app: &App) -> Vec<u32> {
+    squares_of(app, ".board.interactive .piece.lifted", "data-square").await
+}
+
+async fn dests(app: &App) -> Vec<u32> {
+    squares_of(app, ".board.interactive [data-dest]", "data-dest").await
+}
+
+async fn status(app: &App) -> String {
+    app.js("return document.getElementById('turn-line').dataset.status;")
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+async fn turn_text(app: &App) -> String {
+    app.js("return document.getElementById('turn-text').textContent.trim();")
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+async fn wait_status(app: &App, s: &str) {
+    app.wait_until(&format!(
+        "document.getElementById('turn-line') && document.getElementById('turn-line').dataset.status === '{s}' && !document.querySelector('.board.interactive.locked')"
+    ))
+    .await;
+}
+
+async fn wait_screen(app: &App, s: &str) {
+    app.wait_until(&format!("document.querySelector('[data-screen=\"{s}\"]')"))
+        .await;
+}
+
+async fn tap(app: &App, square: u32) {
+    app.click(&format!(".board.interactive .sq[data-square=\"{square}\"]"))
+        .await;
+}
+
+fn run(f: impl std::future::Future<Output = ()>) {
+    let _guard = lock();
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(f);
+}
+
+#[test]
+fn new_games_at_every_level_and_only_movable_pieces_respond() {
+    run(async {
+        let data = DataDir::new("new-games");
+        let app = App::launch(&data, ES).await;
+        for level in ["easy", "normal", "hard"] {
+            for first in ["player", "cpu"] {
+                wait_screen(&app, "start").await;
+                app.click(&format!("#first-{first}")).await;
+                app.click(&format!("#level-{level}")).await;
+                wait_screen(&app, "game").await;
+                if first == "cpu" {
+                    // The CPU opens, then it is the player's turn with the
+                    // CPU's piece marked.
+                    wait_status(&app, "yourTurn").await;
+                    let marked = app
+                        .js("return document.querySelectorAll('.piece.last-move[data-side=\"cpu\"]').length;")
+                        .await;
+                    assert_eq!(marked, json!(1), "{level}: the CPU's last move is marked");
+                } else {
+                    wait_status(&app, "yourTurn").await;
+                }
+                assert_eq!(turn_text(&app).await, "Tu turno");
+                let offered = movable(&app).await;
+                assert_eq!(offered, vec![21, 22, 23, 24], "{level} {first}");
+                let before = pieces(&app).await;
+                // A piece that cannot move and an empty square: nothing.
+                tap(&app, 29).await;
+                tap(&app, 17).await;
+                tap(&app, 5).await;
+                assert!(lifted(&app).await.is_empty());
+                assert!(dests(&app).await.is_empty());
+                assert_eq!(pieces(&app).await, before);
+                // Lift, see the destinations, put back.
+                tap(&app, 22).await;
+                assert_eq!(lifted(&app).await, vec![22]);
+                let d = dests(&app).await;
+                assert!(
+                    !d.is_empty() && d.iter().all(|s| [17, 18].contains(s)),
+                    "{d:?}"
+                );
+                tap(&app, 22).await;
+                assert!(lifted(&app).await.is_empty());
+                assert!(dests(&app).await.is_empty());
+                app.click("#back").await;
+            }
+        }
+        app.screenshot("new-games").await;
+        app.quit().await;
+    });
+}
+
+#[test]
+fn the_cpu_replies_after_the_pause_hop_by_hop_and_is_marked() {
+    run(async {
+        let data = DataDir::new("cpu-chain");
+        // After 31-27 the CPU's only move is the double jump 10x17x26.
+        preset_game(&data, "W:W14,22,31:B7,10", &[]);
+        let app = App::launch(&data, ES).await;
+        app.click("#continue").await;
+        wait_status(&app, "yourTurn").await;
+        // Sample the CPU's pieces every few milliseconds from the page.
+        app.js(
+            "window.__samples = []; const t0 = performance.now();
+             window.__sampler = setInterval(() => {
+               const cpu = [...document.querySelectorAll('.board.interactive .piece[data-side=\"cpu\"]')]
+                 .filter(p => getComputedStyle(p).opacity !== '0').map(p => Number(p.dataset.square)).sort((a,b)=>a-b).join(',');
+               const s = window.__samples;
+               if (!s.length || s[s.length - 1].cpu !== cpu) s.push({ t: performance.now() - t0, cpu });
+             }, 5);
+             return true;",
+        )
+        .await;
+        tap(&app, 31).await;
+        tap(&app, 27).await;
+        app.wait_until("document.getElementById('turn-line').dataset.status === 'cpuThinking'")
+            .await;
+        wait_status(&app, "yourTurn").await;
+        let samples = app
+            .js("clearInterval(window.__sampler); return window.__samples;")
+            .await;
+        let seen: Vec<String> = samples
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["cpu"].as_str().unwrap().to_string())
+            .collect();
+        assert!(seen.contains(&"7,10".to_string()), "{seen:?}");
+        assert!(
+            seen.contains(&"7,17".to_string()),
+            "the middle of the chain is shown: {seen:?}"
+        );
+        assert_eq!(seen.last().unwrap(), "7,26");
+        let time_of = |cpu: &str| {
+            samples
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["cpu"] == cpu)
+                .map(|s| s["t"].as_f64().unwrap())
+                .unwrap()
+        };
+        let gap = time_of("7,26") - time_of("7,17");
+        assert!(gap >= 200.0, "hops of a chain are ~260 ms apart, saw {gap}");
+        assert_eq!(
+            squares_of(&app, ".board.interactive .piece.last-move", "data-square").await,
+            vec![26]
+        );
+        assert_eq!(pieces(&app).await, vec!["26:cpu", "27:player", "7:cpu"]);
+        app.screenshot("cpu-chain").await;
+        app.quit().await;
+    });
+}
+
+#[test]
+fn a_forced_capture_a_chain_and_crowning() {
+    run(async {
+        let data = DataDir::new("capture");
+        preset_game(&data, "W:W22,30:B18,10,3", &[]);
+        let app = App::launch(&data, ES).await;
+        app.click("#continue").await;
+        wait_status(&app, "captureAvailable").await;
+        assert_eq!(turn_text(&app).await, CAPTURE_TEXT);
+        assert_eq!(movable(&app).await, vec![22]);
+        tap(&app, 30).await;
+        assert!(
+            lifted(&app).await.is_empty(),
+            "a piece that cannot jump cannot be lifted"
+        );
+        tap(&app, 22).await;
+        assert_eq!(dests(&app).await, vec![15]);
+        tap(&app, 15).await;
+        wait_status(&app, "jumpAgain").await;
+        assert_eq!(turn_text(&app).await, "Salta otra vez con la misma ficha");
+        assert_eq!(
+            lifted(&app).await,
+            vec![15],
+            "the piece stays lifted mid-chain"
+        );
+        assert_eq!(dests(&app).await, vec![6]);
+        tap(&app, 6).await;
+        app.wait_until("document.getElementById('turn-line').dataset.status !== 'jumpAgain'")
+            .await;
+        app.quit().await;
+
+        // Crowning ends the chain: 10x3 crowns; as a king it could go on over 8.
+        let data = DataDir::new("crown");
+        preset_game(&data, "W:W10:B7,8,20", &[]);
+        let app = App::launch(&data, ES).await;
+        app.click("#continue").await;
+        wait_status(&app, "captureAvailable").await;
+        tap(&app, 10).await;
+        tap(&app, 3).await;
+        app.wait_until("document.querySelector('.piece[data-square=\"3\"][data-king=\"true\"]')")
+            .await;
+        assert_ne!(status(&app).await, "jumpAgain");
+        assert!(lifted(&app).await.is_empty());
+        app.screenshot("crowning").await;
+        app.quit().await;
+    });
+}
+
+#[test]
+fn undo_restores_the_position_and_the_cpu_replies_the_same() {
+    run(async {
+        let data = DataDir::new("undo");
+        let app = App::launch(&data, ES).await;
+        app.click("#first-player").await;
+        app.click("#level-normal").await;
+        wait_status(&app, "yourTurn").await;
+        let start = pieces(&app).await;
+        tap(&app, 22).await;
+        tap(&app, 18).await;
+        wait_status(&app, "yourTurn").await;
+        let reply = pieces(&app).await;
+        assert_ne!(reply, start);
+        app.click("#undo").await;
+        wait_status(&app, "yourTurn").await;
+        assert_eq!(
+            pieces(&app).await,
+            start,
+            "undo withdraws the move and the reply"
+        );
+        tap(&app, 22).await;
+        tap(&app, 18).await;
+        wait_status(&app, "yourTurn").await;
+        assert_eq!(
+            pieces(&app).await,
+            reply,
+            "the same move gets the same reply"
+        );
+        app.quit().await;
+
+        // Undo mid-chain goes back to before the chain.
+        let data = DataDir::new("undo-chain");
+        preset_game(&data, "W:W22,30:B18,10,3", &[]);
+        let app = App::launch(&data, ES).await;
+        app.click("#continue").await;
+        wait_status(&app, "captureAvailable").await;
+        let before = pieces(&app).await;
+        tap(&app, 22).await;
+        tap(&app, 15).await;
+        wait_status(&app, "jumpAgain").await;
+        app.click("#undo").await;
+        wait_status(&app, "captureAvailable").await;
+        assert_eq!(pieces(&app).await, before);
+        assert!(lifted(&app).await.is_empty());
+        app.screenshot("undo").await;
+        app.quit().await;
+    });
+}
+
+#[test]
+fn quitting_mid_chain_resumes_with_the_piece_lifted() {
+    run(async {
+        let data = DataDir::new("resume");
+        preset_game(&data, "W:W22,30:B18,10,3", &[]);
+        let app = App::launch(&data, ES).await;
+        app.click("#continue").await;
+        wait_status(&app, "captureAvailable").await;
+        tap(&app, 22).await;
+        tap(&app, 15).await;
+        wait_status(&app, "jumpAgain").await;
+        app.quit().await;
+
+        let app = App::launch(&data, ES).await;
+        wait_screen(&app, "start").await;
+        app.click("#continue").await;
+        wait_status(&app, "jumpAgain").await;
+        assert_eq!(lifted(&app).await, vec![15]);
+        assert_eq!(dests(&app).await, vec![6]);
+        assert_eq!(turn_text(&app).await, "Salta otra vez con la misma ficha");
+        app.screenshot("resume-mid-chain").await;
+        app.quit().await;
+    });
+}
+
+#[test]
+fn a_finished_game_is_recorded_and_an_abandoned_one_is_not() {
+    run(async {
+        let data = DataDir::new("records");
+        preset_game(&data, "W:W22,30:B18", &[]);
+        let app = App::launch(&data, ES).await;
+        app.click("#continue").await;
+        wait_status(&app, "captureAvailable").await;
+        tap(&app, 22).await;
+        tap(&app, 15).await;
+        wait_screen(&app, "end").await;
+        let outcome = app
+            .js("return document.getElementById('outcome').dataset.outcome;")
+            .await;
+        assert_eq!(outcome, json!("win"));
+        let left = app
+            .js("return [document.getElementById('pieces-player').dataset.count, document.getElementById('pieces-cpu').dataset.count];")
+            .await;
+        assert_eq!(left, json!(["2", "0"]));
+        app.screenshot("end-win").await;
+        app.click("#menu").await;
+        wait_screen(&app, "start").await;
+        // Abandon a game: start one, move, and start another.
+        app.click("#first-player").await;
+        app.click("#level-easy").await;
+        wait_status(&app, "yourTurn").await;
+        tap(&app, 22).await;
+        tap(&app, 18).await;
+        wait_status(&app, "yourTurn").await;
+        app.click("#back").await;
+        wait_screen(&app, "start").await;
+        app.click("#level-easy").await;
+        wait_status(&app, "yourTurn").await;
+        app.click("#back").await;
+        app.click("#open-records").await;
+        wait_screen(&app, "records").await;
+        let rec = app
+            .js("const r = id => { const e = document.getElementById(id); return [e.dataset.wins, e.dataset.draws, e.dataset.losses]; };
+                 return [r('records-easy'), r('records-normal'), r('records-hard')];")
+            .await;
+        assert_eq!(
+            rec,
+            json!([["0", "0", "0"], ["1", "0", "0"], ["0", "0", "0"]])
+        );
+        app.screenshot("records").await;
+        app.quit().await;
+    });
+}
+
+#[test]
+fn a_corrupt_saved_game_is_set_aside_calmly_and_the_records_survive() {
+    run(async {
+        let data = DataDir::new("corrupt");
+        let dir = data.app_dir();
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("game.1.json"), "{\"format\":1,\"seq\":3,\"da").unwrap();
+        let level = json!({"wins": 0, "losses": 0, "draws": 0, "playerPiecesLeft": 0, "cpuPiecesLeft": 0, "playTimeMs": 0});
+        let mut normal = level.clone();
+        normal["wins"] = json!(1);
+        normal["playerPiecesLeft"] = json!(5);
+        normal["playTimeMs"] = json!(120000);
+        write_doc(
+            &data,
+            "records",
+            json!({"lastGameId": 4, "records": {"version": 1, "easy": level, "normal": normal, "hard": level}}),
+        );
+        let app = App::launch(&data, ES).await;
+        wait_screen(&app, "start").await;
+        let notice = app
+            .js("const n = document.getElementById('notice'); return n && !n.hidden ? n.textContent.trim() : '';")
+            .await;
+        let notice = notice.as_str().unwrap_or_default().to_string();
+        assert!(!notice.is_empty(), "the player is told");
+        assert!(!notice.contains('!'), "calmly: {notice}");
+        let hidden = app
+            .js("return document.getElementById('continue').hidden;")
+            .await;
+        assert_eq!(hidden, json!(true));
+        app.screenshot("corrupt-notice").await;
+        app.click("#open-records").await;
+        wait_screen(&app, "records").await;
+        let wins = app
+            .js("return document.getElementById('records-normal').dataset.wins;")
+            .await;
+        assert_eq!(wins, json!("1"));
+        app.quit().await;
+        let aside = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .any(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with("game.1.json.corrupt")
+            });
+        assert!(aside, "the unreadable file is moved aside, not overwritten");
+        assert!(Path::new(&dir.join("records.1.json")).exists());
+    });
+}
+
+#[test]
+fn one_full_turn_by_keyboard_and_the_english_switch() {
+    run(async {
+        use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+        let data = DataDir::new("keyboard");
+        let app = App::launch(&data, ES).await;
+        app.click("#first-player").await;
+        app.click("#level-easy").await;
+        wait_status(&app, "yourTurn").await;
+        app.js("document.querySelector('.board.interactive').focus(); return true;")
+            .await;
+        // From the first movable piece (21): right to 22, lift, up to 18, drop.
+        const RIGHT: char = '\u{E014}';
+        const UP: char = '\u{E013}';
+        const ENTER: char = '\u{E007}';
+        for key in [RIGHT, ENTER, UP, ENTER] {
+            let actions = KeyActions::new("keyboard".to_string())
+                .then(KeyAction::Down { value: key })
+                .then(KeyAction::Up { value: key });
+            app.client.perform_actions(actions).await.unwrap();
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        app.wait_until("document.querySelector('.piece.last-move')")
+            .await;
+        wait_status(&app, "yourTurn").await;
+        let p = pieces(&app).await;
+        assert!(p.contains(&"18:player".to_string()), "{p:?}");
+        assert!(!p.contains(&"22:player".to_string()), "{p:?}");
+        app.screenshot("keyboard").await;
+
+        // Switch to English in the settings.
+        app.click("#back").await;
+        app.click("#open-settings").await;
+        wait_screen(&app, "settings").await;
+        app.click("#lang-en").await;
+        app.wait_until("document.documentElement.lang === 'en'")
+            .await;
+        app.click("#back").await;
+        app.click("#continue").await;
+        wait_status(&app, "yourTurn").await;
+        assert_eq!(turn_text(&app).await, "Your turn");
+        app.screenshot("english").await;
+        app.quit().await;
+    });
+}
