@@ -65,21 +65,19 @@ fn display() -> String {
             }
             let n = 90 + std::process::id() % 100;
             let name = format!(":{n}");
-            let child = Command::new("Xvfb")
-                .args([
-                    name.as_str(),
-                    "-screen",
-                    "0",
-                    "1280x1000x24",
-                    "-nolisten",
-                    "tcp",
-                ])
+            // Xvfb ends with this test process: a small watcher kills it
+            // once the process is gone.
+            let script = format!(
+                "Xvfb {name} -screen 0 1280x1000x24 -nolisten tcp >/dev/null 2>&1 & x=$!; \
+                 while kill -0 {pid} 2>/dev/null; do sleep 1; done; kill $x",
+                pid = std::process::id()
+            );
+            Command::new("sh")
+                .args(["-c", &script])
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .spawn()
                 .expect("Xvfb (apt-get install xvfb)");
-            // The display lives as long as the test process.
-            std::mem::forget(child);
             let socket = format!("/tmp/.X11-unix/X{n}");
             let t = Instant::now();
             while !Path::new(&socket).exists() && t.elapsed() < Duration::from_secs(10) {

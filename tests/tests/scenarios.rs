@@ -89,6 +89,15 @@ async fn wait_status(app: &App, s: &str) {
     .await;
 }
 
+/// Wait until the player is to decide again (the CPU's reply may leave a
+/// capture to make).
+async fn wait_player_turn(app: &App) {
+    app.wait_until(
+        "document.getElementById('turn-line') && ['yourTurn', 'captureAvailable'].includes(document.getElementById('turn-line').dataset.status) && !document.querySelector('.board.interactive.locked')",
+    )
+    .await;
+}
+
 async fn wait_screen(app: &App, s: &str) {
     app.wait_until(&format!("document.querySelector('[data-screen=\"{s}\"]')"))
         .await;
@@ -282,7 +291,9 @@ fn undo_restores_the_position_and_the_cpu_replies_the_same() {
         let start = pieces(&app).await;
         tap(&app, 22).await;
         tap(&app, 18).await;
-        wait_status(&app, "yourTurn").await;
+        app.wait_until("document.querySelector('.piece.last-move[data-side=\"cpu\"]')")
+            .await;
+        wait_player_turn(&app).await;
         let reply = pieces(&app).await;
         assert_ne!(reply, start);
         app.click("#undo").await;
@@ -294,7 +305,9 @@ fn undo_restores_the_position_and_the_cpu_replies_the_same() {
         );
         tap(&app, 22).await;
         tap(&app, 18).await;
-        wait_status(&app, "yourTurn").await;
+        app.wait_until("document.querySelector('.piece.last-move[data-side=\"cpu\"]')")
+            .await;
+        wait_player_turn(&app).await;
         assert_eq!(
             pieces(&app).await,
             reply,
@@ -374,7 +387,9 @@ fn a_finished_game_is_recorded_and_an_abandoned_one_is_not() {
         wait_status(&app, "yourTurn").await;
         tap(&app, 22).await;
         tap(&app, 18).await;
-        wait_status(&app, "yourTurn").await;
+        app.wait_until("document.querySelector('.piece.last-move[data-side=\"cpu\"]')")
+            .await;
+        wait_player_turn(&app).await;
         app.click("#back").await;
         wait_screen(&app, "start").await;
         app.click("#level-easy").await;
@@ -467,9 +482,9 @@ fn one_full_turn_by_keyboard_and_the_english_switch() {
             app.client.perform_actions(actions).await.unwrap();
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        app.wait_until("document.querySelector('.piece.last-move')")
+        app.wait_until("document.querySelector('.piece.last-move[data-side=\"cpu\"]')")
             .await;
-        wait_status(&app, "yourTurn").await;
+        wait_player_turn(&app).await;
         let p = pieces(&app).await;
         assert!(p.contains(&"18:player".to_string()), "{p:?}");
         assert!(!p.contains(&"22:player".to_string()), "{p:?}");
@@ -484,9 +499,162 @@ fn one_full_turn_by_keyboard_and_the_english_switch() {
             .await;
         app.click("#back").await;
         app.click("#continue").await;
-        wait_status(&app, "yourTurn").await;
-        assert_eq!(turn_text(&app).await, "Your turn");
+        wait_player_turn(&app).await;
+        let text = turn_text(&app).await;
+        assert!(
+            text == "Your turn"
+                || text == "A capture is available: only pieces that can jump may move",
+            "{text}"
+        );
         app.screenshot("english").await;
+        app.quit().await;
+    });
+}
+
+/// The square the keyboard focus ring is on.
+async fn focus_square(app: &App) -> u32 {
+    let v = app
+        .js("const id = document.querySelector('.board.interactive').getAttribute('aria-activedescendant') || '';
+             return Number(id.split('-').pop()) || 0;")
+        .await;
+    v.as_u64().unwrap_or(0) as u32
+}
+
+async fn press(app: &App, key: char) {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    let actions = KeyActions::new("keyboard".to_string())
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key });
+    app.client.perform_actions(actions).await.unwrap();
+}
+
+/// Move the focus ring to `target` with the arrows (Up/Down change the row
+/// keeping the place in the row, Left/Right move along the row), then press
+/// Enter.
+async fn key_to(app: &App, target: u32) {
+    const LEFT: char = '\u{E012}';
+    const UP: char = '\u{E013}';
+    const RIGHT: char = '\u{E014}';
+    const DOWN: char = '\u{E015}';
+    const ENTER: char = '\u{E007}';
+    for _ in 0..16 {
+        let at = focus_square(app).await;
+        if at == target {
+            break;
+        }
+        let (ar, ai) = ((at - 1) / 4, (at - 1) % 4);
+        let (tr, ti) = ((target - 1) / 4, (target - 1) % 4);
+        let key = if ar > tr {
+            UP
+        } else if ar < tr {
+            DOWN
+        } else if ai > ti {
+            LEFT
+        } else {
+            RIGHT
+        };
+        press(app, key).await;
+    }
+    assert_eq!(
+        focus_square(app).await,
+        target,
+        "focus ring reached {target}"
+    );
+    press(app, ENTER).await;
+}
+
+/// Play whole turns until the game ends, always choosing the first piece
+/// offered and its first destination. Returns the number of hops played.
+async fn play_to_the_end(app: &App, keyboard: bool) -> usize {
+    let decision = "document.querySelector('[data-screen=\"end\"]') ||
+        (['yourTurn', 'captureAvailable', 'jumpAgain'].includes((document.getElementById('turn-line') || {dataset: {}}).dataset.status)
+         && !document.querySelector('.board.interactive.locked'))";
+    for hop in 0..400 {
+        app.wait_until(decision).await;
+        if app
+            .js("return !!document.querySelector('[data-screen=\"end\"]');")
+            .await
+            == json!(true)
+        {
+            return hop;
+        }
+        let from = match lifted(app).await.first() {
+            Some(&sq) => sq,
+            None => {
+                let sq = movable(app).await[0];
+                if keyboard {
+                    key_to(app, sq).await;
+                } else {
+                    tap(app, sq).await;
+                }
+                sq
+            }
+        };
+        let to = dests(app).await[0];
+        assert_ne!(from, to);
+        if keyboard {
+            key_to(app, to).await;
+        } else {
+            tap(app, to).await;
+        }
+    }
+    panic!("no end after 400 hops");
+}
+
+async fn check_end_screen(app: &App) {
+    let outcome = app
+        .js("return document.getElementById('outcome').dataset.outcome;")
+        .await;
+    assert!(["win", "loss", "draw"].contains(&outcome.as_str().unwrap()));
+    let left = app
+        .js("return [Number(document.getElementById('pieces-player').dataset.count), Number(document.getElementById('pieces-cpu').dataset.count)];")
+        .await;
+    let (p, c) = (left[0].as_u64().unwrap(), left[1].as_u64().unwrap());
+    assert!(p <= 12 && c <= 12);
+    match outcome.as_str().unwrap() {
+        "win" => assert!(p > 0),
+        "loss" => assert!(c > 0),
+        _ => assert!(p > 0 && c > 0),
+    }
+}
+
+#[test]
+fn whole_games_by_mouse_on_a_phone_and_by_keyboard_on_a_desktop() {
+    run(async {
+        // Spanish, mouse, a phone-sized window.
+        let data = DataDir::new("full-mouse");
+        let app = App::launch(&data, "es").await;
+        let _ = app.client.set_window_size(360, 640).await;
+        app.click("#first-player").await;
+        app.click("#level-easy").await;
+        let hops = play_to_the_end(&app, false).await;
+        assert!(hops > 5);
+        check_end_screen(&app).await;
+        app.screenshot("full-game-mouse-phone-es").await;
+        app.click("#menu").await;
+        app.click("#open-records").await;
+        wait_screen(&app, "records").await;
+        let games = app
+            .js("const e = document.getElementById('records-easy'); return Number(e.dataset.wins) + Number(e.dataset.draws) + Number(e.dataset.losses);")
+            .await;
+        assert_eq!(games, json!(1));
+        app.quit().await;
+
+        // English, keyboard only, a desktop-sized window, the CPU first.
+        let data = DataDir::new("full-keys");
+        let app = App::launch(&data, "en").await;
+        let _ = app.client.set_window_size(1280, 900).await;
+        app.click("#first-cpu").await;
+        app.click("#level-easy").await;
+        app.wait_until("document.getElementById('turn-line') && document.getElementById('turn-line').dataset.status === 'yourTurn'")
+            .await;
+        assert_eq!(turn_text(&app).await, "Your turn");
+        app.js("document.querySelector('.board.interactive').focus(); return true;")
+            .await;
+        let hops = play_to_the_end(&app, true).await;
+        assert!(hops > 5);
+        check_end_screen(&app).await;
+        app.screenshot("full-game-keyboard-desktop-en").await;
         app.quit().await;
     });
 }
