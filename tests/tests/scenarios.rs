@@ -378,6 +378,10 @@ fn a_finished_game_is_recorded_and_an_abandoned_one_is_not() {
             .js("return [document.getElementById('pieces-player').dataset.count, document.getElementById('pieces-cpu').dataset.count];")
             .await;
         assert_eq!(left, json!(["2", "0"]));
+        let line = app
+            .js("return document.querySelector('.outcome-line').textContent.trim();")
+            .await;
+        assert_eq!(line, json!("A la CPU no le quedan fichas: has ganado."));
         app.screenshot("end-win").await;
         app.click("#menu").await;
         wait_screen(&app, "start").await;

@@ -19,3 +19,14 @@ export function topBar(title, onBack, right = null) {
 export function screen(name, children) {
   return h('section', { class: `screen screen-${name}`, 'data-screen': name }, children);
 }
+
+/**
+ * The sentence under a result: a side that lost with pieces still on the
+ * board had no move; one with none had lost them all (R7).
+ */
+export function outcomeLine(result) {
+  const loserPieces =
+    result.outcome === 'win' ? result.cpuPieces : result.outcome === 'loss' ? result.playerPieces : 1;
+  const suffix = loserPieces === 0 ? 'NoPieces' : '';
+  return t(`outcomeLine.${result.outcome}${suffix}`);
+}

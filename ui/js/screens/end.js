@@ -4,7 +4,7 @@
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { svgEl } from '../board.js';
-import { screen } from './common.js';
+import { screen, outcomeLine } from './common.js';
 import { update } from '../state.js';
 import { playAgain } from '../game-flow.js';
 
@@ -30,7 +30,7 @@ export function mount(root, s) {
     h('div', { class: 'end-inner' }, [
       h('p', { class: 'end-level', text: view ? t(`level.${view.level}`) : '' }),
       h('h1', { id: 'outcome', class: `outcome outcome-${result.outcome}`, 'data-outcome': result.outcome, text: t(`outcome.${result.outcome}`) }),
-      h('p', { class: 'outcome-line', text: t(`outcomeLine.${result.outcome}`) }),
+      h('p', { class: 'outcome-line', text: outcomeLine(result) }),
       h('section', { class: 'pieces-left', 'aria-label': t('piecesLeft') }, [
         h('h2', { class: 'label', text: t('piecesLeft') }),
         side('pieces-player', 'player', t('you'), result.playerPieces),

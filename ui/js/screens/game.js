@@ -7,7 +7,7 @@ import { h, setText } from '../dom.js';
 import { t } from '../i18n.js';
 import * as icons from '../icons.js';
 import { createBoard } from '../board.js';
-import { screen, topBar } from './common.js';
+import { screen, topBar, outcomeLine } from './common.js';
 import { attachBoard, tapSquare, undo, leave, movableMap, boardAcceptsInput, liftedSquare } from '../game-flow.js';
 import { attachBoardKeys } from '../input.js';
 
@@ -81,7 +81,7 @@ export function mount(root) {
       const status = s.cpuTurn ? 'cpuThinking' : view.status;
       turnLine.dataset.status = status;
       let text;
-      if (status === 'over' && view.result) text = t(`outcomeLine.${view.result.outcome}`);
+      if (status === 'over' && view.result) text = outcomeLine(view.result);
       else text = t(`status.${status}`);
       setText(spoken, status === 'cpuThinking' ? '' : s.spoken);
       setText(sentence, text);
