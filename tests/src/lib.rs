@@ -66,12 +66,14 @@ fn display() -> String {
             let n = 90 + std::process::id() % 100;
             let name = format!(":{n}");
             // Xvfb ends with this test process: a small watcher kills it
-            // once the process is gone.
+            // once the process is gone. The watcher is never waited for on
+            // purpose: it outlives the tests by a second.
             let script = format!(
                 "Xvfb {name} -screen 0 1280x1000x24 -nolisten tcp >/dev/null 2>&1 & x=$!; \
                  while kill -0 {pid} 2>/dev/null; do sleep 1; done; kill $x",
                 pid = std::process::id()
             );
+            #[allow(clippy::zombie_processes)]
             Command::new("sh")
                 .args(["-c", &script])
                 .stdout(Stdio::null())
