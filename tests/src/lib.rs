@@ -127,6 +127,7 @@ pub const IDENTIFIER: &str = "com.checkersapp.checkers";
 pub struct App {
     pub client: Client,
     driver: Option<Child>,
+    data_home: PathBuf,
 }
 
 impl App {
@@ -178,6 +179,7 @@ impl App {
         let app = App {
             client,
             driver: Some(driver),
+            data_home: data.0.clone(),
         };
         app.wait_for("[data-screen]").await;
         app
@@ -206,6 +208,31 @@ impl App {
         }
         let _ = driver.kill();
         let _ = driver.wait();
+    }
+
+    /// Kill whatever still runs with this app's data home: after a failed
+    /// test the window may outlive its driver.
+    fn kill_leftovers(&self) {
+        let needle = format!("XDG_DATA_HOME={}", self.data_home.display());
+        let Ok(procs) = std::fs::read_dir("/proc") else {
+            return;
+        };
+        for entry in procs.flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            if pid == std::process::id() {
+                continue;
+            }
+            let Ok(env) = std::fs::read(entry.path().join("environ")) else {
+                continue;
+            };
+            if env.split(|&b| b == 0).any(|v| v == needle.as_bytes()) {
+                let _ = Command::new("kill")
+                    .args(["-KILL", &pid.to_string()])
+                    .status();
+            }
+        }
     }
 
     /// Run JavaScript in the page and return its value.
@@ -310,5 +337,6 @@ impl App {
 impl Drop for App {
     fn drop(&mut self) {
         self.stop_driver();
+        self.kill_leftovers();
     }
 }
