@@ -108,6 +108,26 @@ async fn tap(app: &App, square: u32) {
         .await;
 }
 
+/// A saved game where the player must capture 22x15x6.
+const CHAIN_FEN: &str = "W:W22,30:B18,10,3";
+
+/// Launch on a saved game at `fen` where the player must capture, and
+/// continue it.
+async fn continue_capture(data: &DataDir, fen: &str) -> App {
+    preset_game(data, fen, &[]);
+    let app = App::launch(data, ES).await;
+    app.click("#continue").await;
+    wait_status(&app, "captureAvailable").await;
+    app
+}
+
+/// The first jump of 22x15x6: the chain is then in progress.
+async fn first_jump(app: &App) {
+    tap(app, 22).await;
+    tap(app, 15).await;
+    wait_status(app, "jumpAgain").await;
+}
+
 fn run(f: impl std::future::Future<Output = ()>) {
     let _guard = lock();
     tokio::runtime::Builder::new_multi_thread()
@@ -236,10 +256,7 @@ fn the_cpu_replies_after_the_pause_hop_by_hop_and_is_marked() {
 fn a_forced_capture_a_chain_and_crowning() {
     run(async {
         let data = DataDir::new("capture");
-        preset_game(&data, "W:W22,30:B18,10,3", &[]);
-        let app = App::launch(&data, ES).await;
-        app.click("#continue").await;
-        wait_status(&app, "captureAvailable").await;
+        let app = continue_capture(&data, CHAIN_FEN).await;
         assert_eq!(turn_text(&app).await, CAPTURE_TEXT);
         assert_eq!(movable(&app).await, vec![22]);
         tap(&app, 30).await;
@@ -265,10 +282,7 @@ fn a_forced_capture_a_chain_and_crowning() {
 
         // Crowning ends the chain: 10x3 crowns; as a king it could go on over 8.
         let data = DataDir::new("crown");
-        preset_game(&data, "W:W10:B7,8,20", &[]);
-        let app = App::launch(&data, ES).await;
-        app.click("#continue").await;
-        wait_status(&app, "captureAvailable").await;
+        let app = continue_capture(&data, "W:W10:B7,8,20").await;
         tap(&app, 10).await;
         tap(&app, 3).await;
         app.wait_until("document.querySelector('.piece[data-square=\"3\"][data-king=\"true\"]')")
@@ -297,6 +311,9 @@ fn undo_restores_the_position_and_the_cpu_replies_the_same() {
         let reply = pieces(&app).await;
         assert_ne!(reply, start);
         app.click("#undo").await;
+        // Back at the start nothing carries the last-move mark.
+        app.wait_until("!document.querySelector('.piece.last-move')")
+            .await;
         wait_status(&app, "yourTurn").await;
         assert_eq!(
             pieces(&app).await,
@@ -317,14 +334,9 @@ fn undo_restores_the_position_and_the_cpu_replies_the_same() {
 
         // Undo mid-chain goes back to before the chain.
         let data = DataDir::new("undo-chain");
-        preset_game(&data, "W:W22,30:B18,10,3", &[]);
-        let app = App::launch(&data, ES).await;
-        app.click("#continue").await;
-        wait_status(&app, "captureAvailable").await;
+        let app = continue_capture(&data, CHAIN_FEN).await;
         let before = pieces(&app).await;
-        tap(&app, 22).await;
-        tap(&app, 15).await;
-        wait_status(&app, "jumpAgain").await;
+        first_jump(&app).await;
         app.click("#undo").await;
         wait_status(&app, "captureAvailable").await;
         assert_eq!(pieces(&app).await, before);
@@ -338,13 +350,8 @@ fn undo_restores_the_position_and_the_cpu_replies_the_same() {
 fn quitting_mid_chain_resumes_with_the_piece_lifted() {
     run(async {
         let data = DataDir::new("resume");
-        preset_game(&data, "W:W22,30:B18,10,3", &[]);
-        let app = App::launch(&data, ES).await;
-        app.click("#continue").await;
-        wait_status(&app, "captureAvailable").await;
-        tap(&app, 22).await;
-        tap(&app, 15).await;
-        wait_status(&app, "jumpAgain").await;
+        let app = continue_capture(&data, CHAIN_FEN).await;
+        first_jump(&app).await;
         app.quit().await;
 
         let app = App::launch(&data, ES).await;
@@ -363,10 +370,7 @@ fn quitting_mid_chain_resumes_with_the_piece_lifted() {
 fn a_finished_game_is_recorded_and_an_abandoned_one_is_not() {
     run(async {
         let data = DataDir::new("records");
-        preset_game(&data, "W:W22,30:B18", &[]);
-        let app = App::launch(&data, ES).await;
-        app.click("#continue").await;
-        wait_status(&app, "captureAvailable").await;
+        let app = continue_capture(&data, "W:W22,30:B18").await;
         tap(&app, 22).await;
         tap(&app, 15).await;
         wait_screen(&app, "end").await;
