@@ -457,21 +457,22 @@ impl Game {
     }
 
     /// What the CPU must search now: the position, its quiet-turn counter
-    /// and the level. `None` unless it is the CPU's turn in a live game.
-    pub fn cpu_request(&self) -> Option<(Position, u32, Level)> {
-        self.cpu_to_move()
-            .then_some((self.position, self.quiet, self.level))
+    /// and the level. An error when the game is over or it is the player's
+    /// turn.
+    pub fn cpu_request(&self) -> Result<(Position, u32, Level), GameError> {
+        if self.result.is_some() {
+            Err(GameError::GameOver)
+        } else if self.position.turn() != CPU {
+            Err(GameError::NotCpuTurn)
+        } else {
+            Ok((self.position, self.quiet, self.level))
+        }
     }
 
     /// Apply the CPU's whole move (a search result), returned as its hops so
     /// the board can play them one by one (C5, D5). The move is checked.
     pub fn apply_cpu_move(&mut self, m: &Move) -> Result<Vec<Hop>, GameError> {
-        if self.result.is_some() {
-            return Err(GameError::GameOver);
-        }
-        if self.position.turn() != CPU {
-            return Err(GameError::NotCpuTurn);
-        }
+        self.cpu_request()?;
         if !self.position.legal_moves().contains(m) {
             return Err(GameError::IllegalCpuMove(m.to_string()));
         }
@@ -484,11 +485,7 @@ impl Game {
         &mut self,
         search: impl FnOnce(&Position, u32, Level) -> Option<Move>,
     ) -> Result<Vec<Hop>, GameError> {
-        let (pos, quiet, level) = match self.cpu_request() {
-            Some(r) => r,
-            None if self.result.is_some() => return Err(GameError::GameOver),
-            None => return Err(GameError::NotCpuTurn),
-        };
+        let (pos, quiet, level) = self.cpu_request()?;
         let m = search(&pos, quiet, level).ok_or(GameError::NoCpuMove)?;
         self.apply_cpu_move(&m)
     }

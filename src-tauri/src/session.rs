@@ -359,16 +359,13 @@ impl Shell {
     pub fn cpu_request(&self) -> Result<CpuJob, ShellError> {
         let s = self.lock();
         let game = s.game.as_ref().ok_or(ShellError::NoGame)?;
-        match game.cpu_request() {
-            Some((position, quiet, level)) => Ok(CpuJob {
-                generation: s.generation,
-                position,
-                quiet,
-                level,
-            }),
-            None if game.result().is_some() => Err(GameError::GameOver.into()),
-            None => Err(GameError::NotCpuTurn.into()),
-        }
+        let (position, quiet, level) = game.cpu_request()?;
+        Ok(CpuJob {
+            generation: s.generation,
+            position,
+            quiet,
+            level,
+        })
     }
 
     /// Second half: apply the searched move if the game is still the one it
@@ -386,7 +383,7 @@ impl Shell {
             return Err(ShellError::Stale);
         }
         let game = s.game.as_mut().ok_or(ShellError::Stale)?;
-        if game.cpu_request() != Some((job.position, job.quiet, job.level)) {
+        if game.cpu_request().ok() != Some((job.position, job.quiet, job.level)) {
             return Err(ShellError::Stale);
         }
         let mv = reply.ok_or(GameError::NoCpuMove)?;
