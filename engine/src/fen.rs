@@ -6,11 +6,13 @@
 //! spaces, and end with a period. Output is canonical: White's section
 //! first, squares in ascending order, no ranges.
 
+use crate::notation::excerpt;
 use crate::position::PositionError;
 use crate::{Bitboard, Color, Position, Square};
 use std::fmt;
 
-/// What is wrong with a FEN text.
+/// What is wrong with a FEN text. Texts are quoted with
+/// [`crate::notation::excerpt`]: a short, printable prefix.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
     /// Nothing to parse.
@@ -62,13 +64,16 @@ impl From<PositionError> for FenError {
 }
 
 /// Strip the wrappers that PDN allows around a FEN: `[FEN "…"]`, quotes,
-/// spaces and a trailing period.
+/// spaces and a trailing period. Works with `strip_prefix` and
+/// `split_at_checked` only, so no input can make it cut inside a character.
 fn unwrap_fen(text: &str) -> String {
     let mut s = text.trim();
     if let Some(inner) = s.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
         s = inner.trim();
-        if s.len() >= 3 && s[..3].eq_ignore_ascii_case("FEN") {
-            s = s[3..].trim();
+        if let Some((name, rest)) = s.split_at_checked(3) {
+            if name.eq_ignore_ascii_case("FEN") {
+                s = rest.trim();
+            }
         }
     }
     let s = s.trim().trim_end_matches('.').trim();
@@ -85,7 +90,7 @@ fn unwrap_fen(text: &str) -> String {
 
 fn parse_number(s: &str) -> Result<Square, FenError> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(FenError::BadSquare(s.to_string()));
+        return Err(FenError::BadSquare(excerpt(s)));
     }
     let n: i64 = s
         .parse()
@@ -93,7 +98,8 @@ fn parse_number(s: &str) -> Result<Square, FenError> {
     Square::try_from(n).map_err(|e| FenError::SquareOutOfRange(e.0))
 }
 
-/// Parse a PDN FEN into a position, or say what is wrong with it.
+/// Parse a PDN FEN into a position, or say what is wrong with it. Errors
+/// quote at most a short prefix of the text ([`excerpt`]).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     let s = unwrap_fen(text);
     if s.is_empty() {
@@ -104,15 +110,17 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     let turn = match side {
         "B" | "b" => Color::Black,
         "W" | "w" => Color::White,
-        _ => return Err(FenError::BadSide(side.to_string())),
+        _ => return Err(FenError::BadSide(excerpt(side))),
     };
     let mut sets: [Option<Bitboard>; 2] = [None, None];
     let mut kings = Bitboard::EMPTY;
     for section in parts {
-        let (color, list) = match section.chars().next() {
-            Some('W' | 'w') => (Color::White, &section[1..]),
-            Some('B' | 'b') => (Color::Black, &section[1..]),
-            _ => return Err(FenError::BadSection(section.to_string())),
+        let (color, list) = if let Some(list) = section.strip_prefix(['W', 'w']) {
+            (Color::White, list)
+        } else if let Some(list) = section.strip_prefix(['B', 'b']) {
+            (Color::Black, list)
+        } else {
+            return Err(FenError::BadSection(excerpt(section)));
         };
         let slot = &mut sets[color as usize];
         if slot.is_some() {
@@ -128,7 +136,7 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
                 Some((a, b)) => {
                     let (lo, hi) = (parse_number(a)?, parse_number(b)?);
                     if hi < lo {
-                        return Err(FenError::BadRange(item.to_string()));
+                        return Err(FenError::BadRange(excerpt(item)));
                     }
                     (lo, hi)
                 }
@@ -137,8 +145,7 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
                     (sq, sq)
                 }
             };
-            for i in lo.index()..=hi.index() {
-                let sq = Square::ALL[i];
+            for sq in Square::ALL.into_iter().filter(|sq| (lo..=hi).contains(sq)) {
                 if set.contains(sq) {
                     return Err(PositionError::SquareTwice(sq).into());
                 }
@@ -260,5 +267,44 @@ mod tests {
         );
         // Every error has a message.
         assert!(e("B:W2:B5").to_string().contains("crowning row"));
+    }
+    /// Regression (issue 9): brackets around text with a multi-byte
+    /// character across byte 3 panicked in `unwrap_fen` (`s[..3]`).
+    #[test]
+    fn bracketed_multibyte_text_is_an_error_not_a_panic() {
+        for text in ["[aaé]", "[FE€]", "[𝄞]", "[é]", "[FEN€]", "[ab\u{301}c]"] {
+            assert!(parse_fen(text).is_err(), "{text}");
+        }
+        // A real FEN after a multi-byte tag name is still refused cleanly.
+        assert!(parse_fen("[FÉN \"B:W21-32:B1-12\"]").is_err());
+    }
+
+    /// Regression (issue 9): an error echoed its input whole.
+    #[test]
+    fn errors_quote_only_a_short_prefix() {
+        let long = "x".repeat(10_000_000);
+        let e = parse_fen(&long).unwrap_err();
+        assert_eq!(e, FenError::BadSide(format!("{}…", "x".repeat(24))));
+        assert!(e.to_string().len() < 120, "{e}");
+        let e = parse_fen(&format!("B:W21:Q{long}")).unwrap_err();
+        assert!(matches!(&e, FenError::BadSection(s) if s.chars().count() == 25));
+        let e = parse_fen(&format!("B:W21:B{long}")).unwrap_err();
+        assert!(matches!(&e, FenError::BadSquare(s) if s.chars().count() == 25));
+        let e = parse_fen(&format!("B:W21:B5-3{long}")).unwrap_err();
+        assert!(matches!(&e, FenError::BadSquare(_)), "{e:?}");
+        let e = parse_fen(&format!("B:W21:B5-3,{long}")).unwrap_err();
+        assert_eq!(e, FenError::BadRange("5-3".into()));
+        // Cut at a char boundary, never inside a multi-byte character.
+        let e = parse_fen(&"é".repeat(100)).unwrap_err();
+        assert_eq!(e, FenError::BadSide(format!("{}…", "é".repeat(24))));
+    }
+
+    /// An error message is one printable line whatever the input holds.
+    #[test]
+    fn control_characters_are_escaped_in_errors() {
+        let e = parse_fen("\u{1b}[2J:W21:B1").unwrap_err();
+        let shown = e.to_string();
+        assert!(!shown.chars().any(char::is_control), "{shown:?}");
+        assert!(shown.contains("\\u{1b}"), "{shown}");
     }
 }

@@ -1,12 +1,53 @@
 //! Move notation: full path with `-` for a step and `x` for a capture
 //! (`11-15`, `22x15x6`). The short capture form `22x6` (start and end only)
 //! is accepted when exactly one legal move matches.
+//!
+//! Errors quote at most a short, printable prefix of the text they were
+//! given ([`excerpt`]), so a hostile or huge input never comes back whole.
 
-use crate::movegen::Move;
+use crate::movegen::{Move, MAX_PATH};
 use crate::{Position, Square};
 use std::fmt;
 
-/// What is wrong with a move text.
+/// The most characters of an input that an error quotes.
+pub const EXCERPT_CHARS: usize = 24;
+
+/// Characters that would make an echoed text misleading or break a line:
+/// control characters, line and paragraph separators, zero-width and
+/// direction-changing marks, and the byte-order mark.
+fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'..='\u{2069}'
+                | '\u{feff}'
+        )
+}
+
+/// A short, printable quote of `text` for an error message: its first
+/// [`EXCERPT_CHARS`] characters (never cut inside a character), then `…`
+/// if anything was left out. Hidden characters (controls, line separators,
+/// zero-width and direction marks) are written as `\u{…}` escapes, so the
+/// quote is always one visible line.
+pub fn excerpt(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    for c in chars.by_ref().take(EXCERPT_CHARS) {
+        if is_hidden(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    if chars.next().is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// What is wrong with a move text. Texts are quoted with [`excerpt`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// Nothing to parse.
@@ -51,35 +92,39 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     for part in t.split(['-', 'x', 'X']) {
         let part = part.trim();
         if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(MoveError::BadSquare(part.to_string()));
+            return Err(MoveError::BadSquare(excerpt(part)));
         }
         let n: i64 = part.parse().unwrap_or(i64::MAX);
         squares.push(Square::try_from(n).map_err(|e| MoveError::SquareOutOfRange(e.0))?);
+        if squares.len() > MAX_PATH {
+            // No legal move visits more squares: stop reading.
+            return Err(MoveError::Illegal(excerpt(t)));
+        }
     }
     if squares.len() < 2 {
-        return Err(MoveError::TooShort(t.to_string()));
+        return Err(MoveError::TooShort(excerpt(t)));
     }
     let moves = pos.legal_moves();
     if let Some(mv) = moves.iter().find(|m| m.path() == squares.as_slice()) {
         return Ok(*mv);
     }
-    if squares.len() == 2 {
+    if let [from, to] = squares.as_slice() {
         let matching: Vec<&Move> = moves
             .iter()
-            .filter(|m| m.from() == squares[0] && m.to() == squares[1])
+            .filter(|m| m.from() == *from && m.to() == *to)
             .collect();
         match matching.as_slice() {
             [one] => return Ok(**one),
             [] => {}
             many => {
                 return Err(MoveError::Ambiguous(
-                    t.to_string(),
+                    excerpt(t),
                     many.iter().map(|m| m.to_string()).collect(),
                 ))
             }
         }
     }
-    Err(MoveError::Illegal(t.to_string()))
+    Err(MoveError::Illegal(excerpt(t)))
 }
 
 #[cfg(test)]
@@ -130,5 +175,49 @@ mod tests {
             parse_move(&start, "11-40"),
             Err(MoveError::SquareOutOfRange(40))
         );
+    }
+    /// Regression (issue 9): errors echoed their input whole.
+    #[test]
+    fn errors_quote_only_a_short_prefix() {
+        let start = Position::start();
+        let long = "1".repeat(10_000_000);
+        let e = parse_move(&start, &format!("11-{long}")).unwrap_err();
+        assert_eq!(e, MoveError::SquareOutOfRange(i64::MAX));
+        let e = parse_move(&start, &format!("11-a{long}")).unwrap_err();
+        assert_eq!(e, MoveError::BadSquare(format!("a{}…", "1".repeat(23))));
+        let path = vec!["11"; 5_000_000].join("-");
+        let e = parse_move(&start, &path).unwrap_err();
+        assert_eq!(e, MoveError::Illegal(format!("{}…", &path[..24])));
+        let e = parse_move(&start, &"é".repeat(50)).unwrap_err();
+        assert_eq!(e, MoveError::BadSquare(format!("{}…", "é".repeat(24))));
+        assert!(e.to_string().len() < 120);
+    }
+
+    #[test]
+    fn multibyte_and_control_text_is_an_error_not_a_panic() {
+        let start = Position::start();
+        for text in [
+            "[aaé]",
+            "11-𝄞",
+            "1\u{200b}1-15",
+            "11\u{301}-15",
+            "\u{1b}11-15",
+            "11–15",
+        ] {
+            let e = parse_move(&start, text).unwrap_err();
+            let shown = e.to_string();
+            assert!(!shown.chars().any(char::is_control), "{shown:?}");
+        }
+    }
+
+    #[test]
+    fn excerpt_cuts_at_a_char_boundary_and_escapes() {
+        assert_eq!(excerpt("11-15"), "11-15");
+        assert_eq!(excerpt(&"a".repeat(24)), "a".repeat(24));
+        assert_eq!(excerpt(&"a".repeat(25)), format!("{}…", "a".repeat(24)));
+        assert_eq!(excerpt(&"𝄞".repeat(30)), format!("{}…", "𝄞".repeat(24)));
+        assert_eq!(excerpt("a\nb"), "a\\u{a}b");
+        assert_eq!(excerpt("a\u{202e}b"), "a\\u{202e}b");
+        assert_eq!(excerpt("a\u{feff}b"), "a\\u{feff}b");
     }
 }
