@@ -167,3 +167,101 @@ fn match_reports_every_game_and_the_total() {
     };
     assert_eq!(strip(&out), strip(&again));
 }
+
+/// Exit status 2 and exactly one line on stderr, starting `checkers: `,
+/// nothing on stdout; the line is returned.
+fn one_error_line(args: &[&str]) -> String {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    assert!(o.stdout.is_empty(), "{args:?}");
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("checkers: "), "{err}");
+    err
+}
+
+/// Regression (issue 9): a position text with a multi-byte character at
+/// byte 3 inside brackets panicked `moves`, `perft` and `best` (exit 101).
+#[test]
+fn bracketed_multibyte_fen_is_an_error_not_a_panic() {
+    for fen in ["[aaé]", "[FE€]", "[𝄞]"] {
+        for args in [
+            &["moves", "--fen", fen][..],
+            &["perft", "--fen", fen, "1"],
+            &["best", "--fen", fen, "--depth", "1"],
+            &["best", &format!("--fen={fen}"), "--level", "easy"],
+        ] {
+            let err = one_error_line(args);
+            assert!(err.starts_with("checkers: bad FEN: "), "{err}");
+        }
+    }
+}
+
+/// Regression (issue 9): messages echoed their argument whole.
+#[test]
+fn errors_quote_a_short_prefix_of_long_arguments() {
+    let long = "y".repeat(100_000);
+    let fen = format!("B:W21:B{long}");
+    let lvl = format!("--level={long}");
+    for args in [
+        &["moves", "--fen", &long][..],
+        &["moves", "--fen", &fen],
+        &[&long],
+        &["moves", &long],
+        &["moves", &format!("--{long}")],
+        &["perft", &long],
+        &["best", "--depth", &long],
+        &["best", &lvl],
+        &["match", "--a", &long, "--b", "easy", "--games", "2"],
+    ] {
+        let err = one_error_line(args);
+        // The usage text follows an unknown command; nothing else is long.
+        let head: String = err.chars().take(300).collect();
+        assert!(err.len() < 600, "{} bytes: {head}", err.len());
+        assert!(err.contains("yyyyyyyyyyyyyyyyyyyyyyyy…"), "{err}");
+    }
+}
+
+/// Control characters in an argument never break the one-line message.
+#[test]
+fn control_characters_in_arguments_stay_on_one_line() {
+    for args in [
+        &["best", "--level", "ea\nsy"][..],
+        &["moves", "--fen", "\u{1b}[2J"],
+        &["perft", "1\r\n2"],
+        &["no\u{2028}such"],
+        &["moves", "extra\u{85}line"],
+    ] {
+        let err = one_error_line(args);
+        assert!(!err.trim_end().chars().any(char::is_control), "{err:?}");
+    }
+}
+
+/// An argument that is not UTF-8 is an error, not a panic in
+/// `std::env::args`.
+#[cfg(unix)]
+#[test]
+fn non_utf8_arguments_are_errors() {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+    for args in [
+        vec![OsString::from_vec(vec![0xff, 0xfe])],
+        vec![
+            OsString::from("moves"),
+            OsString::from_vec(b"--fen=\xc3".to_vec()),
+        ],
+        vec![
+            OsString::from("perft"),
+            OsString::from_vec(vec![b'1', 0x80]),
+        ],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_checkers"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("not valid UTF-8"), "{err}");
+    }
+}

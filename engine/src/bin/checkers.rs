@@ -14,6 +14,7 @@
 //! `info …` lines and, last, `bestmove MOVE` or `bestmove none`. Errors: one
 //! line on stderr, exit status 2.
 
+use checkers::notation::excerpt;
 use checkers::search::{MATE, MATE_BOUND, MAX_DEPTH};
 use checkers::{
     bench, next_quiet, outcome, parse_fen, perft, search_with_info, Color, Level, Outcome, Position,
@@ -58,10 +59,10 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                     let v = it.next().ok_or(format!("--{opt} needs a value"))?;
                     (opt, v.clone())
                 }
-                None => return Err(format!("unknown option {a}")),
+                None => return Err(format!("unknown option --{}", excerpt(opt))),
             };
             if !OPTIONS.contains(&name) {
-                return Err(format!("unknown option --{name}"));
+                return Err(format!("unknown option --{}", excerpt(name)));
             }
             out.options.push((name.to_string(), value));
         } else {
@@ -94,7 +95,7 @@ impl Args {
 
     fn no_positional(&self) -> Result<(), String> {
         match self.positional.first() {
-            Some(a) => Err(format!("unexpected argument {a}")),
+            Some(a) => Err(format!("unexpected argument {}", excerpt(a))),
             None => Ok(()),
         }
     }
@@ -108,7 +109,8 @@ impl Args {
             .map(|v| {
                 v.parse().ok().filter(|n| range.contains(n)).ok_or_else(|| {
                     format!(
-                        "bad --{name} '{v}': expected a number from {} to {}",
+                        "bad --{name} '{}': expected a number from {} to {}",
+                        excerpt(v),
                         range.start(),
                         range.end()
                     )
@@ -119,7 +121,14 @@ impl Args {
 
     fn level(&self, name: &str) -> Result<Option<Level>, String> {
         self.get(name)
-            .map(|v| v.parse::<Level>().map_err(|e| format!("bad --{name}: {e}")))
+            .map(|v| {
+                v.parse::<Level>().map_err(|_| {
+                    format!(
+                        "bad --{name} '{}': expected easy, normal or hard",
+                        excerpt(v)
+                    )
+                })
+            })
             .transpose()
     }
 }
@@ -162,9 +171,9 @@ fn cmd_perft(args: &Args) -> Result<(), String> {
             .parse()
             .ok()
             .filter(|d| (1..=20).contains(d))
-            .ok_or_else(|| format!("bad depth '{d}': expected a number from 1 to 20"))?,
+            .ok_or_else(|| format!("bad depth '{}': expected a number from 1 to 20", excerpt(d)))?,
         [] => return Err("perft needs a DEPTH".into()),
-        [_, extra, ..] => return Err(format!("unexpected argument {extra}")),
+        [_, extra, ..] => return Err(format!("unexpected argument {}", excerpt(extra))),
     };
     let pos = position(args)?;
     let mut out = std::io::stdout().lock();
@@ -426,8 +435,46 @@ fn cmd_match(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// The command line as UTF-8 strings, or an error naming the first
+/// argument that is not UTF-8 (`std::env::args` would panic on it).
+fn utf8_args() -> Result<Vec<String>, String> {
+    std::env::args_os()
+        .skip(1)
+        .enumerate()
+        .map(|(i, a)| {
+            a.into_string().map_err(|a| {
+                format!(
+                    "argument {} is not valid UTF-8: '{}'",
+                    i + 1,
+                    excerpt(&a.to_string_lossy())
+                )
+            })
+        })
+        .collect()
+}
+
+/// `msg` with every control character and line or paragraph separator
+/// escaped: an error is always one line on stderr.
+fn one_line(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len());
+    for c in msg.chars() {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let argv = match utf8_args() {
+        Ok(argv) => argv,
+        Err(msg) => {
+            eprintln!("checkers: {}", one_line(&msg));
+            return ExitCode::from(2);
+        }
+    };
     let result = match argv.split_first() {
         None => Err(USAGE.to_string()),
         Some((cmd, rest)) => parse_args(rest).and_then(|args| match cmd.as_str() {
@@ -440,13 +487,13 @@ fn main() -> ExitCode {
                 println!("{USAGE}");
                 Ok(())
             }
-            other => Err(format!("unknown command '{other}'; {USAGE}")),
+            other => Err(format!("unknown command '{}'; {USAGE}", excerpt(other))),
         }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
-            eprintln!("checkers: {msg}");
+            eprintln!("checkers: {}", one_line(&msg));
             ExitCode::from(2)
         }
     }
