@@ -65,6 +65,9 @@
 //! rules, are not checked: games recorded elsewhere may end by resignation
 //! or go past it.
 //!
+//! Bytes become text with [`decode`]: UTF-8, or Latin-1 when they are not
+//! UTF-8, as PDN 3.0 recommends for reading.
+//!
 //! Errors quote at most a short prefix of the text
 //! ([`crate::notation::excerpt`]); nothing in this module indexes text by a
 //! computed byte offset that could fall inside a character.
@@ -74,7 +77,23 @@ use crate::movegen::Move;
 use crate::notation::{excerpt, parse_move, MoveError};
 use crate::rules::Outcome;
 use crate::{Color, Position};
+use std::borrow::Cow;
 use std::fmt;
+
+/// A sensible bound on the size of a PDN input: a game is a few kilobytes,
+/// so a caller reading a file or a stream should refuse anything larger
+/// rather than load it (the CLI's `pdn` command reads at most this much).
+pub const MAX_PDN_BYTES: usize = 16 << 20;
+
+/// PDN bytes as text. PDN 3.0 requires UTF-8 and recommends accepting
+/// Latin-1 too: valid UTF-8 is taken as it is, anything else is read as
+/// Latin-1 (each byte one character), which never fails.
+pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
+    }
+}
 
 /// The game type number of English draughts.
 pub const GAME_TYPE: &str = "21";
@@ -797,6 +816,13 @@ mod tests {
 
     fn game(text: &str) -> PdnGame {
         parse_pdn(text).unwrap()
+    }
+
+    #[test]
+    fn bytes_are_utf8_or_else_latin_1() {
+        assert_eq!(decode("[Event \"é\"]".as_bytes()), "[Event \"é\"]");
+        assert_eq!(decode(b"[Event \"\xe9\"]"), "[Event \"é\"]");
+        assert_eq!(decode(b"\xff\xfe"), "\u{ff}\u{fe}");
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! The `best`, `bench` and `match` subcommands: output format, exit status,
-//! and that the reply does not depend on `--threads`.
+//! The `best`, `bench`, `match` and `pdn` subcommands: output format, exit
+//! status, that the reply does not depend on `--threads`, and that hostile
+//! arguments and input give one short error line, never a panic.
 
 use std::process::{Command, Output};
 
@@ -264,4 +265,125 @@ fn non_utf8_arguments_are_errors() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains("not valid UTF-8"), "{err}");
     }
+}
+
+/// A file in the temporary directory holding `bytes`, unique to this test
+/// process and `name`.
+fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("checkers-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// Run with `input` on standard input (written from another thread, so a
+/// child that stops reading early cannot block the test).
+fn run_with_stdin(args: &[&str], input: Vec<u8>) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+const PDN_GAME: &str = "[Event \"Club\"]\r\n[FEN \"W:W21-32:B1-12\"]\r\n\r\n\
+    1... 22-17 {opens} 2. 11-15 25-22 (2... 24-19) 3. 15-18 23x14 4. 9x25 29x22 *\r\n";
+
+#[test]
+fn pdn_prints_moves_result_and_final_fen() {
+    let path = temp_file("game.pdn", PDN_GAME.as_bytes());
+    let o = run(&["pdn", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "moves 7\nresult *\nfen B:W17,21,22,24,26,27,28,30,31,32:B1,2,3,4,5,6,7,8,10,12\n"
+    );
+    assert!(o.stderr.is_empty());
+    // The same from standard input.
+    let o = run_with_stdin(&["pdn", "-"], PDN_GAME.as_bytes().to_vec());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("moves 7\n"));
+    // A finished game: the result token comes back as written.
+    let o = run_with_stdin(&["pdn", "-"], b"1. 11-15 22-18 0-1".to_vec());
+    assert_eq!(stdout(&o).lines().nth(1), Some("result 0-1"));
+    // Latin-1 (not UTF-8) in a tag is read, as PDN 3.0 recommends.
+    let o = run_with_stdin(&["pdn", "-"], b"[Site \"M\xe1laga\"] 1. 11-15 *".to_vec());
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn pdn_stops_at_the_first_illegal_move() {
+    let o = run_with_stdin(&["pdn", "-"], b"1. 11-15 22-18\n2. 15-19 24x15 *".to_vec());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    assert_eq!(
+        stderr(&o),
+        "checkers: -: move 2. 15-19 (black): 15-19 is not a legal move in this position\n"
+    );
+    let path = temp_file(
+        "bad.pdn",
+        b"[FEN \"W:W21-32:B1-12\"] 1... 22-17 2. 11-15 25-21 *",
+    );
+    let err = one_error_line(&["pdn", path.to_str().unwrap()]);
+    assert!(err.contains("move 2... 25-21 (white)"), "{err}");
+    std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn pdn_bad_input_and_arguments_exit_2_with_one_line() {
+    let missing = std::env::temp_dir().join("checkers-cli-no-such-file.pdn");
+    let dir = std::env::temp_dir();
+    for args in [
+        &["pdn"][..],
+        &["pdn", "a.pdn", "b.pdn"],
+        &["pdn", "--fen", "B:W21:B1", "a.pdn"],
+        &["pdn", missing.to_str().unwrap()],
+        &["pdn", dir.to_str().unwrap()],
+    ] {
+        one_error_line(args);
+    }
+    for text in [
+        "[aaé]".as_bytes(),
+        "[FE€]".as_bytes(),
+        "[𝄞]".as_bytes(),
+        b"",
+        b"{never closed",
+        b"[GameType \"20\"] 1. 32-28 *",
+        b"[Result \"1-0\"] 1. 11-15 0-1",
+        b"1. 11-15 2-0",
+        b"\xff\xfe\x00\x01",
+    ] {
+        let o = run_with_stdin(&["pdn", "-"], text.to_vec());
+        assert_eq!(o.status.code(), Some(2), "{text:?}");
+        assert_eq!(stderr(&o).lines().count(), 1, "{text:?}: {}", stderr(&o));
+        assert!(o.stdout.is_empty());
+    }
+}
+
+/// Larger input than the bound is refused without being read whole.
+#[test]
+fn pdn_refuses_input_over_16_mib() {
+    let mut big = b"1. 11-15 ".to_vec();
+    big.resize((16 << 20) + 1, b' ');
+    let o = run_with_stdin(&["pdn", "-"], big.clone());
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "checkers: - is larger than 16 MiB: not a PDN game\n"
+    );
+    big.pop();
+    let o = run_with_stdin(&["pdn", "-"], big);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("moves 1\n"));
 }

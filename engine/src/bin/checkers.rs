@@ -6,27 +6,34 @@
 //! checkers best  [--fen FEN] [--quiet N] (--level LEVEL | --depth D) [--threads N]
 //! checkers bench [--threads N]
 //! checkers match --a LEVEL --b LEVEL --games N [--threads N]
+//! checkers pdn FILE
 //! ```
 //!
 //! Output formats are interfaces that other tools parse: `moves` prints one
 //! legal move per line in full-path notation and nothing else; `perft`
 //! prints `D N` for each depth D, then one summary line; `best` prints
-//! `info …` lines and, last, `bestmove MOVE` or `bestmove none`. Errors: one
-//! line on stderr, exit status 2.
+//! `info …` lines and, last, `bestmove MOVE` or `bestmove none`; `pdn`
+//! checks the first game of a PDN file (`-` for standard input) move by move
+//! and prints exactly three lines, `moves N`, `result R` (the result token)
+//! and `fen FEN` (the final position). Errors: one line on stderr, exit
+//! status 2; an error quotes at most a short prefix of any argument or
+//! input.
 
 use checkers::notation::excerpt;
 use checkers::search::{MATE, MATE_BOUND, MAX_DEPTH};
 use checkers::{
-    bench, next_quiet, outcome, parse_fen, perft, search_with_info, Color, Level, Outcome, Position,
+    bench, next_quiet, outcome, parse_fen, parse_pdn, pdn, perft, search_with_info, to_fen, Color,
+    Level, Outcome, Position,
 };
 use rayon::prelude::*;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: checkers moves [--fen FEN] | checkers perft [--fen FEN] DEPTH \
 | checkers best [--fen FEN] [--quiet N] (--level easy|normal|hard | --depth D) [--threads N] \
-| checkers bench [--threads N] | checkers match --a LEVEL --b LEVEL --games N [--threads N]";
+| checkers bench [--threads N] | checkers match --a LEVEL --b LEVEL --games N [--threads N] \
+| checkers pdn FILE (- for standard input)";
 
 /// A game of `match` that reaches this many turns is stopped and counted a
 /// draw. The rules end every game anyway (at most 168 man moves and 23
@@ -467,6 +474,46 @@ fn one_line(msg: &str) -> String {
     out
 }
 
+/// The bytes of `path` (`-`: standard input), at most
+/// [`pdn::MAX_PDN_BYTES`]; a larger input is an error, never loaded whole.
+fn read_bounded(path: &str) -> Result<Vec<u8>, String> {
+    let limit = pdn::MAX_PDN_BYTES;
+    let name = excerpt(path);
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        std::io::stdin()
+            .lock()
+            .take(limit as u64 + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(limit as u64 + 1).read_to_end(&mut bytes))
+    };
+    read.map_err(|e| format!("cannot read {name}: {e}"))?;
+    if bytes.len() > limit {
+        return Err(format!(
+            "{name} is larger than {} MiB: not a PDN game",
+            limit >> 20
+        ));
+    }
+    Ok(bytes)
+}
+
+fn cmd_pdn(args: &Args) -> Result<(), String> {
+    args.allow(&[])?;
+    let path = match args.positional.as_slice() {
+        [path] => path,
+        [] => return Err("pdn needs a FILE, or - for standard input".into()),
+        [_, extra, ..] => return Err(format!("unexpected argument {}", excerpt(extra))),
+    };
+    let bytes = read_bounded(path)?;
+    let game = parse_pdn(&pdn::decode(&bytes)).map_err(|e| format!("{}: {e}", excerpt(path)))?;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "moves {}", game.moves.len());
+    let _ = writeln!(out, "result {}", game.result);
+    let _ = writeln!(out, "fen {}", to_fen(&game.final_position()));
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let argv = match utf8_args() {
         Ok(argv) => argv,
@@ -483,6 +530,7 @@ fn main() -> ExitCode {
             "best" => cmd_best(&args),
             "bench" => cmd_bench(&args),
             "match" => cmd_match(&args),
+            "pdn" => cmd_pdn(&args),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");
                 Ok(())
