@@ -279,7 +279,7 @@ impl Harness {
                 self.found.push(Found {
                     target,
                     input: escape(&shown),
-                    message,
+                    message: message.escape_debug().to_string(),
                 });
             }
         }
