@@ -387,3 +387,36 @@ fn pdn_refuses_input_over_16_mib() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("moves 1\n"));
 }
+
+/// A standard output that cannot be written (here a full disk) is an
+/// error with exit status 2, not a panic in `println!`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_is_an_error_not_a_panic() {
+    use std::process::Stdio;
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    for (args, input) in [(&["help"][..], ""), (&["pdn", "-"], "1. 11-15 *")] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o),
+            "checkers: cannot write to standard output: No space left on device (os error 28)\n"
+        );
+    }
+}

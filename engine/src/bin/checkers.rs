@@ -507,11 +507,22 @@ fn cmd_pdn(args: &Args) -> Result<(), String> {
     };
     let bytes = read_bounded(path)?;
     let game = parse_pdn(&pdn::decode(&bytes)).map_err(|e| format!("{}: {e}", excerpt(path)))?;
+    let text = format!(
+        "moves {}\nresult {}\nfen {}\n",
+        game.moves.len(),
+        game.result,
+        to_fen(&game.final_position())
+    );
+    print_all(&text)
+}
+
+/// Write `text` to standard output; a failed write (a full disk, a closed
+/// pipe) is an error, not a panic as in `println!`.
+fn print_all(text: &str) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "moves {}", game.moves.len());
-    let _ = writeln!(out, "result {}", game.result);
-    let _ = writeln!(out, "fen {}", to_fen(&game.final_position()));
-    Ok(())
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| format!("cannot write to standard output: {e}"))
 }
 
 fn main() -> ExitCode {
@@ -531,10 +542,7 @@ fn main() -> ExitCode {
             "bench" => cmd_bench(&args),
             "match" => cmd_match(&args),
             "pdn" => cmd_pdn(&args),
-            "-h" | "--help" | "help" => {
-                println!("{USAGE}");
-                Ok(())
-            }
+            "-h" | "--help" | "help" => print_all(&format!("{USAGE}\n")),
             other => Err(format!("unknown command '{}'; {USAGE}", excerpt(other))),
         }),
     };
