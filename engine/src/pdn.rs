@@ -57,6 +57,9 @@
 //! game's tags; or at the end of the text. Anything after the first game is
 //! ignored, so the first game of a many-game file can be read.
 //!
+//! PDN 3.0's setup of a new position in the middle of the moves
+//! (`/FEN "…"/`) is not supported: it is read as a move that cannot be read.
+//!
 //! The written move numbers are not checked: the reader numbers the moves
 //! itself from the start position, and errors use its numbering. The
 //! result is taken from the movetext's token, or from the `Result` tag when
@@ -740,12 +743,16 @@ pub fn parse_pdn(text: &str) -> Result<PdnGame, PdnError> {
             Some('(') => lx.skip_parenthesis()?,
             Some('$') => {
                 lx.bump();
+                let line = lx.line;
                 let digits = lx.word();
-                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                if digits.is_empty() {
+                    return Err(lx.unexpected("digits after '$'"));
+                }
+                if !digits.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(PdnError::Unexpected {
-                        line: lx.line,
+                        line,
                         expected: "digits after '$'",
-                        found: Some(excerpt(digits)).filter(|d| !d.is_empty()),
+                        found: Some(excerpt(digits)),
                     });
                 }
             }
@@ -946,6 +953,10 @@ mod tests {
         assert!(matches!(
             parse_pdn("11-15 $"),
             Err(PdnError::Unexpected { found: None, .. })
+        ));
+        assert!(matches!(
+            parse_pdn("11-15 ${x}"),
+            Err(PdnError::Unexpected { found: Some(f), .. }) if f == "{x}"
         ));
     }
 
