@@ -420,3 +420,21 @@ fn a_full_standard_output_is_an_error_not_a_panic() {
         );
     }
 }
+
+/// A standard error that cannot be written does not turn an error into a
+/// panic either: the exit status is still 2.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_error_still_exits_2() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in [&["bogus"][..], &["moves", "--fen", "[aaé]"], &["pdn"]] {
+        let o = Command::new(env!("CARGO_BIN_EXE_checkers"))
+            .args(args)
+            .stderr(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
+}

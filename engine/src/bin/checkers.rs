@@ -525,13 +525,18 @@ fn print_all(text: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot write to standard output: {e}"))
 }
 
+/// Print the error line and give exit status 2. A stderr that cannot be
+/// written is ignored (`eprintln!` would panic on it): the status still
+/// says what happened.
+fn fail(msg: &str) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "checkers: {}", one_line(msg));
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
     let argv = match utf8_args() {
         Ok(argv) => argv,
-        Err(msg) => {
-            eprintln!("checkers: {}", one_line(&msg));
-            return ExitCode::from(2);
-        }
+        Err(msg) => return fail(&msg),
     };
     let result = match argv.split_first() {
         None => Err(USAGE.to_string()),
@@ -548,9 +553,6 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(msg) => {
-            eprintln!("checkers: {}", one_line(&msg));
-            ExitCode::from(2)
-        }
+        Err(msg) => fail(&msg),
     }
 }
