@@ -10,7 +10,8 @@
 //!
 //! `seq` grows by one with every write; when both copies are intact the one
 //! with the higher `seq` is the document. Three facts about
-//! tauri-plugin-store 2.5.0 shape the design:
+//! tauri-plugin-store 2.5.0 (the version `Cargo.toml` pins; the tests below
+//! check each) shape the design:
 //!
 //! - `Store::save` is a plain truncating `fs::write`, so a crash in the middle
 //!   of a write can leave that file empty or partial. We only ever write the
@@ -26,22 +27,43 @@
 //!   write. Each store is closed right after its save, so no copy is ever
 //!   rewritten behind our back.
 //!
-//! The content of each copy is validated by a caller-supplied function
-//! (`validate`), so a copy that is well-formed JSON but not a valid document
-//! (a future format, an impossible position) is treated like a torn one.
+//! Nothing on disk can stop the app from starting. A copy is read only if
+//! it is a regular file (a symbolic link to one is followed) of at most
+//! [`MAX_BYTES`]; anything else in its place (a directory, a pipe, a device,
+//! a dangling link, an oversized file) is set aside like an unreadable one
+//! without being opened. An empty copy is a first write cut short before
+//! any byte reached the disk: it held nothing, so it is simply written over.
+//! The content of each copy is validated by a caller-supplied function, so a
+//! copy that is well-formed JSON but not a valid document (a future format,
+//! an impossible position, absurd counters) is treated like a torn one.
+//!
+//! When a document cannot be written (the data directory is read-only or is
+//! not a directory, the disk is full, an unusable copy could not be moved
+//! aside), [`Document::save`] says so and the caller tells the player once;
+//! play goes on.
 
 use serde_json::{json, Map, Value};
 use std::fmt;
-use std::fs::{self, OpenOptions};
-use std::io;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 use tauri::{AppHandle, Runtime};
 use tauri_plugin_store::StoreExt;
 
 /// The version of the envelope (`format`, `seq`, `data`) this app writes and
 /// reads. A file with a higher number was written by a newer app.
 pub const FORMAT: u64 = 1;
+
+/// The largest copy read. A real document is a few kilobytes; the records
+/// with a full history of long games stay well under a megabyte.
+pub const MAX_BYTES: u64 = 16 << 20;
+
+/// The largest `seq` (and, for the callers' own counters, the largest
+/// number) accepted: 2^53 - 1, the largest integer every JSON reader keeps
+/// exactly. Far beyond any count of writes, and adding one can never
+/// overflow.
+pub const MAX_COUNTER: u64 = (1 << 53) - 1;
 
 /// The two copies of a document.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -73,8 +95,12 @@ impl Slot {
 pub enum ReadError {
     /// The file exists but could not be read.
     Io(io::Error),
-    /// The file is empty (typically a write cut short by a crash).
-    Empty,
+    /// Something other than a regular file stands in the copy's place.
+    NotAFile(&'static str),
+    /// A symbolic link to nothing.
+    DanglingLink,
+    /// Larger than [`MAX_BYTES`].
+    TooLarge(u64),
     /// The bytes are not JSON (torn write, garbage).
     NotJson(serde_json::Error),
     /// JSON, but not an object with `format`, `seq` and `data`.
@@ -89,7 +115,9 @@ impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReadError::Io(e) => write!(f, "cannot read the file: {e}"),
-            ReadError::Empty => f.write_str("the file is empty"),
+            ReadError::NotAFile(what) => write!(f, "{what} stands where the file should be"),
+            ReadError::DanglingLink => f.write_str("a symbolic link to nothing"),
+            ReadError::TooLarge(n) => write!(f, "{n} bytes, more than a document can hold"),
             ReadError::NotJson(e) => write!(f, "the file is not JSON: {e}"),
             ReadError::Envelope(what) => write!(f, "the file is not a document: {what}"),
             ReadError::FutureFormat(n) => write!(
@@ -106,24 +134,28 @@ impl std::error::Error for ReadError {}
 /// Why a document could not be written.
 #[derive(Debug)]
 pub enum SaveError {
-    /// An earlier unreadable copy could not be moved aside, so writing might
-    /// overwrite it: this document is not written during this session.
-    ReadOnly(String),
+    /// The data directory or an unusable copy stands in the way (an earlier
+    /// copy could not be moved aside, or the directory is not one), so this
+    /// document is not written during this session.
+    Blocked(String),
     /// The store plugin failed to write the file.
     Store(String),
     /// Flushing the file or its directory to disk failed.
     Sync(io::Error),
+    /// The write counter is at its limit (never reached by real use).
+    Counter,
 }
 
 impl fmt::Display for SaveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SaveError::ReadOnly(name) => write!(
+            SaveError::Blocked(name) => write!(
                 f,
-                "{name} is not saved: an unreadable copy of it could not be moved aside"
+                "{name} is not saved: its place on disk cannot be written"
             ),
             SaveError::Store(e) => write!(f, "cannot write the store file: {e}"),
             SaveError::Sync(e) => write!(f, "cannot flush the store file to disk: {e}"),
+            SaveError::Counter => f.write_str("the write counter is at its limit"),
         }
     }
 }
@@ -138,7 +170,7 @@ pub struct SetAside {
     /// Why it was unusable.
     pub reason: ReadError,
     /// Where it was moved, or `None` if the rename failed (then the document
-    /// is read-only for this session so the file is never overwritten).
+    /// is not written this session, so the file is never overwritten).
     pub moved_to: Option<PathBuf>,
 }
 
@@ -151,7 +183,9 @@ pub struct Document {
     seq: u64,
     /// The slot holding the newest intact copy.
     newest: Option<Slot>,
-    /// False when an unreadable copy could not be moved aside.
+    /// False when the document's place cannot be written: an unreadable
+    /// copy could not be moved aside, or the data directory is not a
+    /// directory.
     writable: bool,
 }
 
@@ -167,11 +201,17 @@ pub struct Loaded<T> {
 }
 
 impl<T> Loaded<T> {
-    /// True when the document existed on disk but no copy of it could be
-    /// used: the player has lost it and must be told. A torn newest copy
-    /// with an intact older one is a normal crash recovery, not a loss.
+    /// True when the document existed on disk, no copy of it could be used,
+    /// and what was there has been moved aside: the player has lost it and
+    /// must be told so. A torn newest copy with an intact older one is a
+    /// normal crash recovery, not a loss.
     pub fn lost(&self) -> bool {
-        self.value.is_none() && !self.set_aside.is_empty()
+        self.value.is_none() && self.set_aside.iter().any(|s| s.moved_to.is_some())
+    }
+
+    /// True when the document cannot be saved this session.
+    pub fn blocked(&self) -> bool {
+        !self.doc.writable
     }
 }
 
@@ -194,11 +234,14 @@ impl Document {
     /// Load the document `name` from `dir`.
     ///
     /// Both copies are read and checked: the file must be a JSON object with
-    /// `format` (at most [`FORMAT`]), `seq` (a positive integer) and `data`,
-    /// and `validate` must accept `data`. The valid copy with the higher
-    /// `seq` wins. Every copy that fails a check is renamed to
+    /// `format` (at most [`FORMAT`]), `seq` (1 to [`MAX_COUNTER`]) and
+    /// `data`, and `validate` must accept `data`. The valid copy with the
+    /// higher `seq` wins. Every copy that fails a check, or is not a
+    /// regular file of at most [`MAX_BYTES`], is renamed to
     /// `<file>.corrupt-<UTC time>` so that no later write can overwrite it.
-    /// A missing directory or missing files just mean no document yet.
+    /// A missing directory, missing files and empty files just mean no
+    /// document yet. A data directory that is not a directory makes the
+    /// document unwritable, and nothing is moved.
     pub fn load<T, E: fmt::Display>(
         dir: &Path,
         name: &'static str,
@@ -206,8 +249,11 @@ impl Document {
     ) -> Loaded<T> {
         let mut best: Option<(u64, Slot, T)> = None;
         let mut set_aside = Vec::new();
-        let mut writable = true;
+        let mut writable = !matches!(fs::metadata(dir), Ok(m) if !m.is_dir());
         for slot in Slot::BOTH {
+            if !writable {
+                break;
+            }
             let path = Self::slot_path(dir, name, slot);
             match read_copy(&path, &validate) {
                 Ok(None) => {}
@@ -256,11 +302,15 @@ impl Document {
     /// same slot, never the intact one.
     pub fn save<R: Runtime>(&mut self, app: &AppHandle<R>, data: Value) -> Result<(), SaveError> {
         if !self.writable {
-            return Err(SaveError::ReadOnly(self.name.to_string()));
+            return Err(SaveError::Blocked(self.name.to_string()));
         }
+        let seq = self
+            .seq
+            .checked_add(1)
+            .filter(|&s| s <= MAX_COUNTER)
+            .ok_or(SaveError::Counter)?;
         let slot = self.newest.map_or(Slot::One, Slot::other);
         let path = Self::slot_path(&self.dir, self.name, slot);
-        let seq = self.seq + 1;
         let is_new = !path.exists();
 
         let store = app
@@ -292,23 +342,81 @@ impl Document {
     }
 }
 
-/// Read one copy. `Ok(None)` when the file does not exist.
+/// Read one copy. `Ok(None)` when there is no copy yet: no file, or an
+/// empty one.
 fn read_copy<T, E: fmt::Display>(
     path: &Path,
     validate: &impl Fn(&Value) -> Result<T, E>,
 ) -> Result<Option<(u64, T)>, ReadError> {
-    let bytes = match fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(ReadError::Io(e)),
+    let Some(bytes) = read_regular(path)? else {
+        return Ok(None);
     };
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(ReadError::Empty);
+        return Ok(None);
     }
     let value: Value = serde_json::from_slice(&bytes).map_err(ReadError::NotJson)?;
     let (seq, data) = open_envelope(value)?;
     let content = validate(&data).map_err(|e| ReadError::Content(e.to_string()))?;
     Ok(Some((seq, content)))
+}
+
+/// The bytes of the regular file at `path` (a link to one is followed), or
+/// `None` when nothing is there. Anything else in its place is refused
+/// before it is opened, so a pipe cannot block and a device cannot flood
+/// the memory; the file is opened without blocking and checked again, and
+/// at most [`MAX_BYTES`] are read.
+fn read_regular(path: &Path) -> Result<Option<Vec<u8>>, ReadError> {
+    let meta = match fs::symlink_metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(ReadError::Io(e)),
+    };
+    let meta = if meta.file_type().is_symlink() {
+        match fs::metadata(path) {
+            Ok(target) => target,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(ReadError::DanglingLink),
+            Err(e) => return Err(ReadError::Io(e)),
+        }
+    } else {
+        meta
+    };
+    check_regular(&meta)?;
+    let file = open_nonblocking(path).map_err(ReadError::Io)?;
+    check_regular(&file.metadata().map_err(ReadError::Io)?)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(ReadError::TooLarge(bytes.len() as u64));
+    }
+    Ok(Some(bytes))
+}
+
+fn check_regular(meta: &fs::Metadata) -> Result<(), ReadError> {
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        Err(ReadError::NotAFile("a directory"))
+    } else if !kind.is_file() {
+        Err(ReadError::NotAFile("a device, pipe or socket"))
+    } else if meta.len() > MAX_BYTES {
+        Err(ReadError::TooLarge(meta.len()))
+    } else {
+        Ok(())
+    }
+}
+
+/// Open for reading without waiting for a writer, should a pipe have taken
+/// the file's place since it was checked.
+fn open_nonblocking(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
 }
 
 /// Check the envelope `{ "format", "seq", "data" }` and return `seq` and
@@ -325,8 +433,8 @@ fn open_envelope(value: Value) -> Result<(u64, Value), ReadError> {
         return Err(ReadError::Envelope("format 0 does not exist"));
     }
     let seq = take_u64(&mut map, "seq")?;
-    if seq == 0 {
-        return Err(ReadError::Envelope("seq must be positive"));
+    if seq == 0 || seq > MAX_COUNTER {
+        return Err(ReadError::Envelope("seq is out of range"));
     }
     let data = map.remove("data").ok_or(ReadError::Envelope("no data"))?;
     if !map.is_empty() {
@@ -348,9 +456,9 @@ fn take_u64(map: &mut Map<String, Value>, key: &'static str) -> Result<u64, Read
     }
 }
 
-/// Rename an unusable copy to `<file>.corrupt-<UTC time>` (with `-2`, `-3`…
-/// if that name is taken). Returns the new path, or `None` if it could not be
-/// renamed.
+/// Rename an unusable copy (the link itself, for a symbolic link) to
+/// `<file>.corrupt-<UTC time>` (with `-2`, `-3`… if that name is taken).
+/// Returns the new path, or `None` if it could not be renamed.
 fn move_aside(path: &Path) -> Option<PathBuf> {
     let stamp = utc_stamp(SystemTime::now());
     let base = format!("{}.corrupt-{stamp}", path.display());
@@ -360,7 +468,7 @@ fn move_aside(path: &Path) -> Option<PathBuf> {
         } else {
             PathBuf::from(format!("{base}-{n}"))
         };
-        if candidate.exists() {
+        if fs::symlink_metadata(&candidate).is_ok() {
             continue;
         }
         return match fs::rename(path, &candidate) {
@@ -393,39 +501,24 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
     }
 }
 
-/// `YYYYMMDDTHHMMSSZ` for a moment, in UTC (proleptic Gregorian calendar).
+/// `YYYYMMDDTHHMMSSZ` for a moment, in UTC.
 pub fn utc_stamp(t: SystemTime) -> String {
-    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    let (y, m, d) = civil_from_days(days);
+    let t = time::OffsetDateTime::from(t);
     format!(
-        "{y:04}{m:02}{d:02}T{:02}{:02}{:02}Z",
-        rem / 3600,
-        rem / 60 % 60,
-        rem % 60
+        "{:04}{:02}{:02}T{:02}{:02}{:02}Z",
+        t.year(),
+        u8::from(t.month()),
+        t.day(),
+        t.hour(),
+        t.minute(),
+        t.second()
     )
-}
-
-/// The calendar date of a day counted from 1970-01-01. Eras of 400 years
-/// (146 097 days) repeat exactly; within an era, years are counted from
-/// March so the leap day falls at the end.
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468; // days since 0000-03-01
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097); // day of era, 0..=146096
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365; // 0..=399
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100); // day of year from March 1
-    let mp = (5 * doy + 2) / 153; // month from March, 0..=11
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::UNIX_EPOCH;
     use tauri::test::{mock_builder, mock_context, noop_assets, MockRuntime};
     use tauri_plugin_store::StoreExt;
 
@@ -576,15 +669,204 @@ mod tests {
     }
 
     #[test]
-    fn an_empty_only_copy_is_set_aside_and_reported_lost() {
+    fn an_empty_copy_is_a_first_write_cut_short_not_a_loss() {
+        let app = app();
         let tmp = tempfile::tempdir().unwrap();
-        fs::write(path(tmp.path(), Slot::One), b"").unwrap();
+        for empty in [&b""[..], b"  \n"] {
+            fs::write(path(tmp.path(), Slot::One), empty).unwrap();
+            let loaded = load(tmp.path());
+            assert_eq!(loaded.value, None);
+            assert!(!loaded.lost(), "nothing was lost");
+            assert!(loaded.set_aside.is_empty());
+            assert!(corrupt_files(tmp.path()).is_empty());
+        }
+        // Beside an intact copy, too; and the next write simply uses it.
+        fs::write(path(tmp.path(), Slot::Two), envelope(FORMAT, 3, 9)).unwrap();
         let loaded = load(tmp.path());
-        assert_eq!(loaded.value, None);
+        assert_eq!((loaded.value, loaded.set_aside.len()), (Some(9), 0));
+        let mut doc = loaded.doc;
+        doc.save(app.handle(), json!({ "n": 10 })).unwrap();
+        assert_eq!(load(tmp.path()).value, Some(10));
+        assert!(corrupt_files(tmp.path()).is_empty());
+    }
+
+    /// What stands in the first copy's place, and the reason it is refused.
+    fn assert_set_aside_calmly(make: impl Fn(&Path), expect: impl Fn(&ReadError) -> bool) {
+        let app = app();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        fs::write(path(dir, Slot::Two), envelope(FORMAT, 4, 7)).unwrap();
+        make(&path(dir, Slot::One));
+        let loaded = load(dir);
+        assert_eq!(loaded.value, Some(7), "the other copy is kept");
+        assert_eq!(loaded.set_aside.len(), 1);
+        assert!(
+            expect(&loaded.set_aside[0].reason),
+            "{:?}",
+            loaded.set_aside[0].reason
+        );
+        assert!(loaded.set_aside[0].moved_to.is_some());
+        assert!(!loaded.blocked());
+        assert!(
+            fs::symlink_metadata(path(dir, Slot::One)).is_err(),
+            "moved away"
+        );
+        // Saving goes on, into the freed place, and reads back.
+        let mut doc = loaded.doc;
+        doc.save(app.handle(), json!({ "n": 8 })).unwrap();
+        doc.save(app.handle(), json!({ "n": 9 })).unwrap();
+        assert_eq!(load(dir).value, Some(9));
+        // Alone, the same thing is a loss that was really set aside.
+        let alone = tempfile::tempdir().unwrap();
+        make(&path(alone.path(), Slot::One));
+        let loaded = load(alone.path());
         assert!(loaded.lost());
-        assert!(matches!(loaded.set_aside[0].reason, ReadError::Empty));
-        assert_eq!(corrupt_files(tmp.path()).len(), 1);
-        assert!(corrupt_files(tmp.path())[0].starts_with("doc.1.json.corrupt-"));
+        assert!(!loaded.blocked());
+    }
+
+    #[test]
+    fn a_directory_in_a_copys_place_is_set_aside() {
+        assert_set_aside_calmly(
+            |p| fs::create_dir_all(p.join("inside")).unwrap(),
+            |e| matches!(e, ReadError::NotAFile(_)),
+        );
+    }
+
+    #[test]
+    fn an_oversized_copy_is_set_aside_unread() {
+        assert_set_aside_calmly(
+            |p| {
+                let f = File::create(p).unwrap();
+                f.set_len(64 << 20).unwrap();
+            },
+            |e| matches!(e, ReadError::TooLarge(n) if *n == 64 << 20),
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_is_set_aside() {
+        assert_set_aside_calmly(
+            |p| fs::write(p, b"{\"format\":1,\"seq\":5,\"data\":{\"n\":\"\xff\xfe\"}}").unwrap(),
+            |e| matches!(e, ReadError::NotJson(_)),
+        );
+    }
+
+    #[test]
+    fn absurd_counters_are_refused_and_saving_goes_on() {
+        for seq in [MAX_COUNTER + 1, u64::MAX] {
+            assert_set_aside_calmly(
+                |p| fs::write(p, envelope(FORMAT, seq, 1)).unwrap(),
+                |e| matches!(e, ReadError::Envelope(_)),
+            );
+        }
+        // At the limit itself a document is read, and the next write says
+        // it cannot count further instead of wrapping round.
+        let app = app();
+        let tmp = tempfile::tempdir().unwrap();
+        fs::write(
+            path(tmp.path(), Slot::One),
+            envelope(FORMAT, MAX_COUNTER, 3),
+        )
+        .unwrap();
+        let mut doc = load(tmp.path()).doc;
+        assert!(matches!(
+            doc.save(app.handle(), json!({ "n": 4 })),
+            Err(SaveError::Counter)
+        ));
+        assert_eq!(load(tmp.path()).value, Some(3));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_pipes_and_devices_in_a_copys_place_are_set_aside_unopened() {
+        use std::os::unix::fs::symlink;
+        // An endless device behind a link: refused without reading it.
+        assert_set_aside_calmly(
+            |p| symlink("/dev/zero", p).unwrap(),
+            |e| matches!(e, ReadError::NotAFile(_)),
+        );
+        // A link to nothing.
+        assert_set_aside_calmly(
+            |p| symlink(p.with_extension("nowhere"), p).unwrap(),
+            |e| matches!(e, ReadError::DanglingLink),
+        );
+        // A named pipe nobody writes to: opening it would wait forever.
+        assert_set_aside_calmly(
+            |p| {
+                let status = std::process::Command::new("mkfifo")
+                    .arg(p)
+                    .status()
+                    .unwrap();
+                assert!(status.success());
+            },
+            |e| matches!(e, ReadError::NotAFile(_)),
+        );
+        // A link to a good copy is followed.
+        let tmp = tempfile::tempdir().unwrap();
+        let real = tmp.path().join("elsewhere.json");
+        fs::write(&real, envelope(FORMAT, 2, 5)).unwrap();
+        symlink(&real, path(tmp.path(), Slot::One)).unwrap();
+        assert_eq!(load(tmp.path()).value, Some(5));
+    }
+
+    #[test]
+    fn a_file_in_the_data_directorys_place_blocks_saving_and_moves_nothing() {
+        let app = app();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("data");
+        fs::write(&dir, b"not a directory").unwrap();
+        let loaded = load(&dir);
+        assert_eq!(loaded.value, None);
+        assert!(loaded.blocked());
+        assert!(
+            loaded.set_aside.is_empty(),
+            "nothing claimed to be set aside"
+        );
+        assert!(!loaded.lost());
+        let mut doc = loaded.doc;
+        assert!(matches!(
+            doc.save(app.handle(), json!({ "n": 1 })),
+            Err(SaveError::Blocked(_))
+        ));
+        assert_eq!(fs::read(&dir).unwrap(), b"not a directory");
+    }
+
+    #[test]
+    fn a_failed_write_is_reported_and_the_next_one_retries() {
+        // The directory vanishes behind the app's back and a file takes
+        // its place: the write fails with an error, not silently.
+        let app = app();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("data");
+        let mut doc = load(&dir).doc;
+        doc.save(app.handle(), json!({ "n": 1 })).unwrap();
+        fs::remove_dir_all(&dir).unwrap();
+        fs::write(&dir, b"x").unwrap();
+        assert!(doc.save(app.handle(), json!({ "n": 2 })).is_err());
+        fs::remove_file(&dir).unwrap();
+        doc.save(app.handle(), json!({ "n": 3 })).unwrap();
+        assert_eq!(load(&dir).value, Some(3));
+    }
+
+    #[test]
+    fn the_store_never_merges_what_was_in_the_file() {
+        // tauri-plugin-store 2.5.0 with `create_new` does not load the file
+        // it is about to write, so nothing already there survives a save.
+        let app = app();
+        let tmp = tempfile::tempdir().unwrap();
+        let mut doc = load(tmp.path()).doc;
+        fs::write(
+            path(tmp.path(), Slot::One),
+            json!({ "junk": 1 }).to_string(),
+        )
+        .unwrap();
+        doc.save(app.handle(), json!({ "n": 1 })).unwrap();
+        let written: Value =
+            serde_json::from_slice(&fs::read(path(tmp.path(), Slot::One)).unwrap()).unwrap();
+        assert_eq!(
+            written,
+            json!({ "format": 1, "seq": 1, "data": { "n": 1 } })
+        );
     }
 
     #[test]
