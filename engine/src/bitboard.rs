@@ -68,7 +68,6 @@ impl Direction {
 
 impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
-    pub const FULL: Bitboard = Bitboard(u32::MAX);
 
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {

@@ -1,12 +1,14 @@
 //! The three opponents. They differ in one thing only: how many turns the
 //! search looks ahead (D1).
 
-use serde::{Deserialize, Serialize};
+use crate::names::NameVisitor;
+use crate::notation::excerpt;
+use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
 /// A difficulty level.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     Easy,
@@ -59,7 +61,7 @@ impl fmt::Display for UnknownLevel {
         write!(
             f,
             "unknown level '{}': expected easy, normal or hard",
-            self.0
+            excerpt(&self.0)
         )
     }
 }
@@ -73,6 +75,20 @@ impl FromStr for Level {
             .into_iter()
             .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| UnknownLevel(s.to_string()))
+    }
+}
+
+/// From JSON, exactly `"easy"`, `"normal"` or `"hard"`.
+impl<'de> Deserialize<'de> for Level {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+        d.deserialize_str(NameVisitor {
+            what: "level",
+            names: &[
+                ("easy", Level::Easy),
+                ("normal", Level::Normal),
+                ("hard", Level::Hard),
+            ],
+        })
     }
 }
 

@@ -16,17 +16,23 @@
 pub mod bench;
 pub mod bitboard;
 pub mod eval;
+pub mod export;
 pub mod fen;
 pub mod game;
 pub mod level;
+pub mod line;
 pub mod movegen;
+pub mod names;
 pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod records;
 pub mod rules;
 pub mod search;
+pub mod snapshot;
 pub mod square;
+pub mod view;
 
 pub use bitboard::{Bitboard, Direction};
 pub use fen::{parse_fen, to_fen, FenError};

@@ -260,13 +260,13 @@ impl Position {
         !self.kings.contains(mv.from())
     }
 
-    /// The directions a piece of this colour and role moves in.
+    /// The directions a piece of this colour and role moves and jumps in:
+    /// a man forward only (R2), a king all four ways (R6).
     #[inline]
     pub(crate) const fn directions(color: Color, role: Role) -> &'static [Direction] {
         match (role, color) {
             (Role::King, _) => &Direction::ALL,
-            (Role::Man, Color::White) => &[Direction::UpLeft, Direction::UpRight],
-            (Role::Man, Color::Black) => &[Direction::DownLeft, Direction::DownRight],
+            (Role::Man, color) => color.forward(),
         }
     }
 }

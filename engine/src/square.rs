@@ -134,11 +134,64 @@ impl TryFrom<i64> for Square {
     }
 }
 
+/// In JSON a square is its standard number.
+impl serde::Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.number())
+    }
+}
+
+/// From JSON, a whole number from 1 to 32; anything else (0, 33, -1, 2.5,
+/// text) is refused.
+impl<'de> serde::Deserialize<'de> for Square {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        d.deserialize_any(SquareVisitor)
+    }
+}
+
+struct SquareVisitor;
+
+impl serde::de::Visitor<'_> for SquareVisitor {
+    type Value = Square;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a square number from 1 to 32")
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Square, E> {
+        self.visit_i64(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Square, E> {
+        Square::try_from(n).map_err(E::custom)
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Square, E> {
+        Err(E::custom(
+            "a square number must be a whole number from 1 to 32",
+        ))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Square, E> {
+        Err(E::custom(
+            "a square number must be a number from 1 to 32, not text",
+        ))
+    }
+
+    fn visit_bytes<E: serde::de::Error>(self, _: &[u8]) -> Result<Square, E> {
+        Err(E::custom("a square number must be a number from 1 to 32"))
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.number())
     }
 }
+
+const WHITE_FORWARD: [crate::Direction; 2] = [crate::Direction::UpLeft, crate::Direction::UpRight];
+const BLACK_FORWARD: [crate::Direction; 2] =
+    [crate::Direction::DownLeft, crate::Direction::DownRight];
 
 /// A side. Black moves first from the standard start and moves down the
 /// diagram; White moves up.
@@ -155,6 +208,16 @@ impl Color {
         match self {
             Color::Black => Color::White,
             Color::White => Color::Black,
+        }
+    }
+
+    /// The two directions this side's men move and jump in (R2): up the
+    /// diagram (towards square 1) for White, down for Black.
+    #[inline]
+    pub const fn forward(self) -> &'static [crate::Direction; 2] {
+        match self {
+            Color::White => &WHITE_FORWARD,
+            Color::Black => &BLACK_FORWARD,
         }
     }
 
@@ -210,6 +273,29 @@ mod tests {
         }
         assert_eq!(Square::at(0, 0), None);
         assert_eq!(Square::at(8, 1), None);
+    }
+
+    #[test]
+    fn squares_from_json_are_1_to_32_only() {
+        let from = |j: &str| serde_json::from_str::<Square>(j);
+        assert_eq!(from("1").unwrap().number(), 1);
+        assert_eq!(from("32").unwrap().number(), 32);
+        for bad in [
+            "0",
+            "33",
+            "-1",
+            "2.5",
+            "22.0",
+            "\"22\"",
+            "null",
+            "[22]",
+            "18446744073709551615",
+        ] {
+            assert!(from(bad).is_err(), "{bad}");
+        }
+        let long = format!("\"{}\"", "9".repeat(100_000));
+        assert!(from(&long).unwrap_err().to_string().len() < 100);
+        assert_eq!(serde_json::to_string(&Square::ALL[21]).unwrap(), "22");
     }
 
     #[test]

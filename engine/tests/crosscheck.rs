@@ -338,6 +338,7 @@ fn cross_check_random_playouts() {
     let mut rng = Rng(0xC0FF_EE00_1234_5678);
     let mut positions = 0usize;
     let mut max_moves = 0usize;
+    let mut ended = 0usize;
     while positions < 50_000 {
         let mut pos = Position::start();
         for _ in 0..300 {
@@ -345,13 +346,17 @@ fn cross_check_random_playouts() {
             positions += 1;
             max_moves = max_moves.max(n);
             if n == 0 {
+                ended += 1;
                 break;
             }
             let moves = pos.legal_moves();
             pos = pos.play_unchecked(&moves[rng.below(n as u64) as usize]);
         }
     }
-    assert!(positions >= 50_000);
+    // Random play reaches the end of the game (no legal move) again and
+    // again: the playouts test the last positions of games, not only their
+    // openings.
+    assert!(ended > 100, "only {ended} playouts reached a game end");
     assert!(
         max_moves < checkers::movegen::MAX_MOVES / 2,
         "max {max_moves}"
@@ -360,10 +365,24 @@ fn cross_check_random_playouts() {
 
 #[test]
 fn cross_check_random_placements() {
+    random_placements(60_000);
+}
+
+/// The long run behind the claim on [`checkers::movegen::MAX_MOVES`]:
+/// `cargo test --release -p checkers --test crosscheck -- --ignored`.
+#[test]
+#[ignore]
+fn cross_check_three_million_placements() {
+    let max = random_placements(3_000_000);
+    println!("largest move count over 3,000,000 placements: {max}");
+}
+
+/// Check `count` random placements; returns the largest move count seen.
+fn random_placements(count: usize) -> usize {
     let mut rng = Rng(0x5EED_0000_ABCD_EF01);
     let mut max_moves = 0usize;
     let mut with_captures = 0usize;
-    for _ in 0..60_000 {
+    for _ in 0..count {
         let pos = random_position(&mut rng);
         max_moves = max_moves.max(check(&pos));
         if pos.has_capture() {
@@ -374,9 +393,10 @@ fn cross_check_random_placements() {
     }
     // The sample really exercises captures, and the move list's fixed
     // capacity keeps a wide margin over anything seen.
-    assert!(with_captures > 10_000, "{with_captures}");
+    assert!(with_captures > count / 6, "{with_captures}");
     assert!(
         max_moves < checkers::movegen::MAX_MOVES / 2,
         "max {max_moves}"
     );
+    max_moves
 }

@@ -1,7 +1,10 @@
 //! The game session: hop-by-hop play, the CPU's turn, undo, game end, the
-//! saved game and the records.
+//! move list, the saved game and the records.
 
 use checkers::game::*;
+use checkers::records::{ArchivedGame, Records, RecordsError, HISTORY_LEN};
+use checkers::snapshot::SnapshotError;
+use checkers::view::*;
 use checkers::{parse_fen, to_fen, Level, Move, Position, Square};
 use proptest::prelude::*;
 
@@ -19,8 +22,35 @@ fn game_at(fen: &str, chain: &[u8]) -> Game {
 }
 
 /// A stand-in for the search: the first legal move.
-fn first_move(p: &Position, _: u32, _: Level) -> Option<Move> {
+fn first_move(p: &Position) -> Option<Move> {
     p.legal_moves().first().copied()
+}
+
+/// The CPU's turn with [`first_move`] as its search.
+trait CpuMove {
+    fn cpu_move(&mut self) -> Result<Vec<Hop>, GameError>;
+}
+
+impl CpuMove for Game {
+    fn cpu_move(&mut self) -> Result<Vec<Hop>, GameError> {
+        let r = self.cpu_request()?;
+        let m = first_move(&r.position).ok_or(GameError::NoCpuMove)?;
+        self.apply_cpu_move(&m)
+    }
+}
+
+/// A finished game added to the records as the shell adds it.
+fn record(records: &mut Records, g: &mut Game, id: u64) -> bool {
+    if g.is_recorded() {
+        return false;
+    }
+    match ArchivedGame::of(g, id, 1_700_000_000_000 + id) {
+        Some(a) => {
+            records.add(a);
+            g.mark_recorded()
+        }
+        None => false,
+    }
 }
 
 fn movable(g: &Game) -> Vec<(u8, Vec<u8>)> {
@@ -109,7 +139,7 @@ fn a_step_ends_the_turn_and_the_cpu_replies_with_hops() {
         })
     );
     assert_eq!(g.play_hop(sq(18), sq(14)), Err(GameError::NotYourTurn));
-    let hops = g.cpu_move(first_move).unwrap();
+    let hops = g.cpu_move().unwrap();
     assert_eq!(
         hops,
         vec![Hop {
@@ -119,7 +149,7 @@ fn a_step_ends_the_turn_and_the_cpu_replies_with_hops() {
         }]
     );
     assert_eq!(g.view().last_move.unwrap().side, Side::Cpu);
-    assert_eq!(g.cpu_move(first_move), Err(GameError::NotCpuTurn));
+    assert_eq!(g.cpu_move(), Err(GameError::NotCpuTurn));
 }
 
 #[test]
@@ -180,7 +210,7 @@ fn undo_withdraws_the_move_and_the_reply_together() {
     let mut g = Game::new(Level::Hard, First::Player);
     let start = g.view();
     g.play_hop(sq(22), sq(18)).unwrap();
-    g.cpu_move(first_move).unwrap();
+    g.cpu_move().unwrap();
     assert!(g.can_undo());
     g.undo().unwrap();
     assert_eq!(g.view(), start);
@@ -205,11 +235,11 @@ fn undo_mid_chain_goes_back_to_before_the_chain() {
 fn in_a_cpu_first_game_the_opening_cpu_turn_is_not_a_stop() {
     let mut g = Game::new(Level::Easy, First::Cpu);
     assert_eq!(g.undo(), Err(GameError::NothingToUndo));
-    g.cpu_move(first_move).unwrap();
+    g.cpu_move().unwrap();
     let after_cpu = g.view();
     assert!(!after_cpu.can_undo);
     g.play_hop(sq(22), sq(18)).unwrap();
-    g.cpu_move(first_move).unwrap();
+    g.cpu_move().unwrap();
     g.undo().unwrap();
     assert_eq!(g.view(), after_cpu);
     assert_eq!(g.undo(), Err(GameError::NothingToUndo));
@@ -237,7 +267,7 @@ fn the_game_ends_with_the_pieces_left() {
     let mut g = game_at("W:W29:B25,22", &[]);
     // The man on 29 can neither step nor jump on its turn: the game is lost.
     assert_eq!(g.result().unwrap().outcome, PlayerOutcome::Loss);
-    assert_eq!(g.cpu_move(first_move), Err(GameError::GameOver));
+    assert_eq!(g.cpu_move(), Err(GameError::GameOver));
     // The 50th quiet turn draws.
     let json = serde_json::json!({"version":1,"level":"easy","first":"player",
         "fen":"W:WK32:BK1","quiet":49,"lastMove":null,"playTimeMs":0});
@@ -257,42 +287,116 @@ fn the_game_ends_with_the_pieces_left() {
 fn records_count_only_games_that_really_ended_and_only_once() {
     let mut records = Records::default();
     let mut unfinished = Game::new(Level::Easy, First::Player);
-    assert!(!records.record(&mut unfinished));
+    assert!(!record(&mut records, &mut unfinished, 1));
+    assert!(
+        !unfinished.mark_recorded(),
+        "an unfinished game is never marked"
+    );
     assert_eq!(records, Records::default());
     let mut g = game_at("W:W22,30:B18", &[]);
     g.add_play_time(61_000);
     g.play_hop(sq(22), sq(15)).unwrap();
-    assert!(records.record(&mut g));
-    assert!(!records.record(&mut g));
+    assert!(record(&mut records, &mut g, 2));
+    assert!(!record(&mut records, &mut g, 2));
     let n = records.level(Level::Normal);
     assert_eq!((n.wins, n.losses, n.draws), (1, 0, 0));
     assert_eq!(
         (n.player_pieces_left, n.cpu_pieces_left, n.play_time_ms),
         (2, 0, 61_000)
     );
-    // The recorded flag survives a save and a restore.
+    // The recorded flag survives a save and a restore; so do the records,
+    // the kept game included.
     assert!(Game::from_json(&g.to_json()).unwrap().is_recorded());
+    let again = Records::from_json(&records.to_json()).unwrap();
+    assert_eq!(again, records);
+    let kept = again.game(2).unwrap();
+    assert_eq!(kept.line().texts(), ["22x15"]);
+    assert_eq!(kept.result.outcome, PlayerOutcome::Win);
+    assert_eq!(again.view().history.len(), 1);
+    assert_eq!(again.view().history[0].turns, 1);
+}
+
+/// A finished game (a win in one move) numbered `id`.
+fn won_game(id: u64) -> ArchivedGame {
+    let mut g = game_at("W:W22,30:B18", &[]);
+    g.play_hop(sq(22), sq(15)).unwrap();
+    ArchivedGame::of(&g, id, 1_000 * id).unwrap()
+}
+
+#[test]
+fn the_history_keeps_the_last_50_games_newest_first() {
+    let mut records = Records::default();
+    for id in 1..=HISTORY_LEN as u64 + 7 {
+        records.add(won_game(id));
+    }
+    let ids: Vec<u64> = records.history().map(|g| g.id).collect();
+    assert_eq!(ids.len(), HISTORY_LEN);
+    assert_eq!(ids[0], HISTORY_LEN as u64 + 7);
+    assert_eq!(*ids.last().unwrap(), 8);
+    // The counts keep every game, the history only the last 50.
+    assert_eq!(records.level(Level::Normal).wins, HISTORY_LEN as u32 + 7);
+    assert!(records.game(7).is_none());
     assert_eq!(Records::from_json(&records.to_json()).unwrap(), records);
 }
 
 #[test]
+fn version_1_records_are_read_with_an_empty_history() {
+    let v1 = r#"{"version":1,"easy":{"wins":1,"losses":0,"draws":0,"playerPiecesLeft":3,"cpuPiecesLeft":0,"playTimeMs":5},
+        "normal":{"wins":0,"losses":0,"draws":0,"playerPiecesLeft":0,"cpuPiecesLeft":0,"playTimeMs":0},
+        "hard":{"wins":0,"losses":0,"draws":0,"playerPiecesLeft":0,"cpuPiecesLeft":0,"playTimeMs":0}}"#;
+    let r = Records::from_json(v1).unwrap();
+    assert_eq!(r.level(Level::Easy).wins, 1);
+    assert_eq!(r.history().count(), 0);
+    assert!(r.to_json().contains("\"version\":2"));
+}
+
+#[test]
 fn malformed_records_are_rejected() {
-    let good = Records::default().to_json();
-    assert!(Records::from_json(&good[..good.len() / 2]).is_err());
+    let mut records = Records::default();
+    records.add(won_game(4));
+    let good = records.to_json();
+    for cut in 0..good.len() {
+        assert!(Records::from_json(&good[..cut]).is_err(), "cut at {cut}");
+    }
     assert!(Records::from_json("").is_err());
     assert!(Records::from_json("[]").is_err());
-    let future = good.replace("\"version\":1", "\"version\":2");
+    let future = good.replace("\"version\":2", "\"version\":3");
     assert_eq!(
         Records::from_json(&future),
-        Err(SnapshotError::UnsupportedVersion(2))
+        Err(RecordsError::UnsupportedVersion(3))
     );
-    let neg = good.replacen("\"wins\":0", "\"wins\":-1", 1);
-    assert!(Records::from_json(&neg).is_err());
-    let impossible = good.replacen("\"playerPiecesLeft\":0", "\"playerPiecesLeft\":13", 1);
+    let neg = good.replacen("\"losses\":0", "\"losses\":-1", 1);
     assert!(matches!(
-        Records::from_json(&impossible),
-        Err(SnapshotError::Records(_))
+        Records::from_json(&neg),
+        Err(RecordsError::Malformed(_))
     ));
+    let impossible = good.replacen("\"playerPiecesLeft\":0", "\"playerPiecesLeft\":13", 1);
+    assert_eq!(
+        Records::from_json(&impossible),
+        Err(RecordsError::ImpossibleTotals(Level::Easy))
+    );
+    // A kept game must replay under the rules and end as it says.
+    let illegal = good.replace("\"22x15\"", "\"22-17\"");
+    assert!(matches!(
+        Records::from_json(&illegal),
+        Err(RecordsError::Game(SnapshotError::Line(_)))
+    ));
+    let wrong = good.replace("\"outcome\":\"win\"", "\"outcome\":\"loss\"");
+    assert_eq!(
+        Records::from_json(&wrong),
+        Err(RecordsError::WrongResult(4))
+    );
+    let unfinished = good.replace("\"moves\":[\"22x15\"]", "\"moves\":[]");
+    assert_eq!(
+        Records::from_json(&unfinished),
+        Err(RecordsError::WrongResult(4))
+    );
+    // One number twice.
+    let v: serde_json::Value = serde_json::from_str(&good).unwrap();
+    let mut twice = v.clone();
+    let entry = twice["history"][0].clone();
+    twice["history"].as_array_mut().unwrap().push(entry);
+    assert_eq!(Records::from_value(twice), Err(RecordsError::BadHistory));
 }
 
 #[test]
@@ -313,7 +417,7 @@ fn malformed_snapshots_are_rejected() {
         SnapshotError::Malformed(_)
     ));
     assert_eq!(
-        bad(&good.replace("\"version\":1", "\"version\":7")),
+        bad(&good.replace("\"version\":2", "\"version\":7")),
         SnapshotError::UnsupportedVersion(7)
     );
     assert!(matches!(
@@ -340,25 +444,124 @@ fn malformed_snapshots_are_rejected() {
         bad(&good.replace("[22,15]", "[22,15,6]")),
         SnapshotError::Chain("22x15x6".into())
     );
+    for square in ["99", "0", "33", "-1", "2.5", "\"15\""] {
+        assert!(
+            matches!(
+                bad(&good.replace("[22,15]", &format!("[22,{square}]"))),
+                SnapshotError::Malformed(_)
+            ),
+            "{square}"
+        );
+    }
     assert_eq!(
-        bad(&good.replace("[22,15]", "[22,99]")),
-        SnapshotError::Square(99)
-    );
-    assert!(matches!(
-        bad(&good.replace("[22,15]", "[22,-1]")),
-        SnapshotError::Malformed(_)
-    ));
-    assert_eq!(
-        bad(&good.replace("\"quiet\":0", "\"quiet\":51")),
+        bad(&good.replace("\"startQuiet\":0", "\"startQuiet\":51")),
         SnapshotError::Quiet(51)
     );
     assert!(matches!(
-        bad(&good.replace("\"quiet\":0", "\"quiet\":0,\"x\":1")),
+        bad(&good.replace("\"startQuiet\":0", "\"startQuiet\":0,\"x\":1")),
         SnapshotError::Malformed(_)
     ));
     // A chain when it is the CPU's turn.
     let cpu_turn = good.replace("W:W22", "B:W22");
     assert!(matches!(bad(&cpu_turn), SnapshotError::Chain(_)));
+    // Moves that are not a game from the first position.
+    let mut g = Game::new(Level::Easy, First::Player);
+    g.play_hop(sq(22), sq(18)).unwrap();
+    let saved = g.to_json();
+    assert!(matches!(
+        bad(&saved.replace("22-18", "22-19")),
+        SnapshotError::Line(_)
+    ));
+    // Recorded but unfinished.
+    assert_eq!(
+        bad(&saved.replace("\"recorded\":false", "\"recorded\":true")),
+        SnapshotError::RecordedUnfinished
+    );
+    // Errors never quote long input whole.
+    let long = saved.replace("22-18", &"7".repeat(100_000));
+    assert!(bad(&long).to_string().len() < 300);
+    let long_key = saved.replace("\"recorded\"", &format!("\"{}\"", "k".repeat(100_000)));
+    assert!(bad(&long_key).to_string().len() < 300);
+}
+
+#[test]
+fn the_move_list_numbers_moves_as_pdn_does_and_survives_a_restart() {
+    let mut g = Game::new(Level::Normal, First::Player);
+    g.play_hop(sq(22), sq(18)).unwrap();
+    g.cpu_move().unwrap();
+    g.play_hop(sq(18), sq(14)).unwrap();
+    let moves = g.view().moves;
+    let summary: Vec<(u32, Side, String)> = moves
+        .iter()
+        .map(|m| (m.number, m.side, m.text.clone()))
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            (1, Side::Player, "22-18".to_string()),
+            (2, Side::Cpu, "9-13".to_string()),
+            (2, Side::Player, "18-14".to_string()),
+        ]
+    );
+    assert_eq!(moves[0].path, vec![22, 18]);
+    // The list survives a save; undo does not reach back past the restart.
+    let mut restored = Game::from_json(&g.to_json()).unwrap();
+    assert_eq!(restored.view().moves, moves);
+    assert!(!restored.can_undo());
+    assert_eq!(restored.undo(), Err(GameError::NothingToUndo));
+    restored.cpu_move().unwrap();
+    let m = restored.movable()[0].clone();
+    restored.play_hop(sq(m.from), sq(m.to[0])).unwrap();
+    let withdrawn = restored.undo().unwrap();
+    assert_eq!(
+        withdrawn.len(),
+        1,
+        "only the player's move since the restart"
+    );
+    assert_eq!(restored.view().moves.len(), 4);
+    // Undo in the running game withdraws entries from the list.
+    let mut g2 = g.clone();
+    g2.cpu_move().unwrap();
+    let withdrawn: Vec<String> = g2.undo().unwrap().iter().map(|m| m.to_string()).collect();
+    assert_eq!(withdrawn.len(), 2);
+    assert_eq!(withdrawn[0], "18-14");
+    assert_eq!(g2.view().moves.len(), 2);
+}
+
+#[test]
+fn a_cpu_first_game_numbers_from_one() {
+    let mut g = Game::new(Level::Easy, First::Cpu);
+    g.cpu_move().unwrap();
+    g.play_hop(sq(22), sq(18)).unwrap();
+    let numbers: Vec<(u32, Side)> = g.view().moves.iter().map(|m| (m.number, m.side)).collect();
+    assert_eq!(numbers, vec![(1, Side::Cpu), (1, Side::Player)]);
+}
+
+#[test]
+fn the_draw_warning_counts_the_last_ten_quiet_turns() {
+    let at = |quiet: u32| {
+        let json = serde_json::json!({"version":1,"level":"easy","first":"player",
+            "fen":"W:WK32:BK1","quiet":quiet,"lastMove":null,"playTimeMs":0});
+        Game::from_json(&json.to_string()).unwrap()
+    };
+    assert_eq!(at(39).view().draw_in, None);
+    assert_eq!(at(40).view().draw_in, Some(10));
+    let mut g = at(48);
+    assert_eq!(g.view().draw_in, Some(2));
+    g.play_hop(sq(32), sq(27)).unwrap();
+    assert_eq!(g.view().draw_in, Some(1));
+    g.cpu_move().unwrap();
+    assert_eq!(g.result().unwrap().outcome, PlayerOutcome::Draw);
+    assert_eq!(g.view().draw_in, None, "no warning once the game is over");
+}
+
+#[test]
+fn version_1_saves_are_read() {
+    let g = game_at("W:W22,30:B18,10,1", &[22, 15]);
+    assert_eq!(g.lifted(), Some(sq(15)));
+    assert!(g.view().moves.is_empty());
+    let again = Game::from_json(&g.to_json()).unwrap();
+    assert_eq!(again.view(), g.view());
 }
 
 /// Random play through the session API: hops chosen among the offered
@@ -388,13 +591,13 @@ fn random_session(seed: u64, steps: usize) {
             break;
         }
         if g.cpu_to_move() {
-            g.cpu_move(first_move).unwrap();
+            g.cpu_move().unwrap();
             continue;
         }
         if rnd(6) == 0 {
             let mid_chain = g.lifted().is_some();
             match g.undo() {
-                Ok(()) => {
+                Ok(_) => {
                     if !mid_chain {
                         let (fen, quiet) = stops.pop().unwrap();
                         assert_eq!(to_fen(g.position()), fen);

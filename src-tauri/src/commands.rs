@@ -1,15 +1,21 @@
 //! The commands the page invokes (the IPC contract). Each is a thin adapter
-//! over [`Shell`]: argument checks and all logic live there. Errors reach
-//! the page as a rejected promise with the error's message.
+//! over [`Shell`]. Arguments are typed: a level is `"easy" | "normal" |
+//! "hard"`, who starts `"player" | "cpu"`, a square a number from 1 to 32;
+//! anything else is refused by its deserializer before the command runs,
+//! with a message that quotes at most a short prefix of what was sent.
+//! Refusals of the shell reach the page as `{ code, message }`
+//! ([`ShellError`]); answers that save carry any pending `notice`.
 //!
 //! Commands that write to disk (every hop is saved and flushed) run on the
 //! async runtime's threads, not the main thread, so a slow disk never stalls
 //! the window; the state's lock keeps them in order.
 
-use crate::cpu;
-use crate::session::{AppState, CpuReply, Shell, ShellError};
+use crate::session::{AppState, CpuReply, GameNumber, Left, Reply, Shell, ShellError, Undone};
 use crate::settings::Settings;
-use checkers::game::{Movable, Records, View};
+use checkers::game::First;
+use checkers::records::RecordsView;
+use checkers::view::{Review, View};
+use checkers::{Level, Square};
 use tauri::{AppHandle, Runtime, State};
 
 /// Settings, records, the saved game in progress and any notice, on startup.
@@ -18,22 +24,16 @@ pub fn app_state(shell: State<'_, Shell>) -> AppState {
     shell.app_state()
 }
 
-/// A new game at `level` (easy, normal, hard) with `first` (player, cpu)
-/// moving first. The game in progress is replaced, not recorded.
+/// A new game at `level` with `first` moving first. The game in progress
+/// is replaced, not recorded.
 #[tauri::command(async)]
 pub fn new_game<R: Runtime>(
     app: AppHandle<R>,
     shell: State<'_, Shell>,
-    level: String,
-    first: String,
-) -> Result<View, ShellError> {
-    shell.new_game(&app, &level, &first)
-}
-
-/// The pieces the player may lift now, each with its next-hop destinations.
-#[tauri::command]
-pub fn legal_moves(shell: State<'_, Shell>) -> Result<Vec<Movable>, ShellError> {
-    shell.legal_moves()
+    level: Level,
+    first: First,
+) -> Reply<View> {
+    shell.new_game(&app, level, first)
 }
 
 /// One hop of the player's move, from square `from` to square `to`.
@@ -41,38 +41,56 @@ pub fn legal_moves(shell: State<'_, Shell>) -> Result<Vec<Movable>, ShellError> 
 pub fn play<R: Runtime>(
     app: AppHandle<R>,
     shell: State<'_, Shell>,
-    from: i64,
-    to: i64,
-) -> Result<View, ShellError> {
+    from: Square,
+    to: Square,
+) -> Result<Reply<View>, ShellError> {
     shell.play(&app, from, to)
 }
 
 /// The CPU's whole move: searched off the main thread, applied unless the
-/// game changed meanwhile (then rejected with "stale"), returned as hops.
+/// game changed meanwhile (then refused with the code `stale`), returned as
+/// hops.
 #[tauri::command]
 pub async fn cpu_reply<R: Runtime>(
     app: AppHandle<R>,
     shell: State<'_, Shell>,
-) -> Result<CpuReply, ShellError> {
+) -> Result<Reply<CpuReply>, ShellError> {
     let job = shell.cpu_request()?;
     let (position, quiet, level) = (job.position, job.quiet, job.level);
-    let reply =
-        tauri::async_runtime::spawn_blocking(move || cpu::best_move(&position, quiet, level))
-            .await
-            .map_err(|e| ShellError::Search(e.to_string()))?;
+    let reply = tauri::async_runtime::spawn_blocking(move || {
+        checkers::search::best_move(&position, quiet, level)
+    })
+    .await
+    .map_err(|_| ShellError::Search)?;
     shell.cpu_apply(&app, &job, reply)
 }
 
 /// Back to the player's last decision.
 #[tauri::command(async)]
-pub fn undo<R: Runtime>(app: AppHandle<R>, shell: State<'_, Shell>) -> Result<View, ShellError> {
+pub fn undo<R: Runtime>(
+    app: AppHandle<R>,
+    shell: State<'_, Shell>,
+) -> Result<Reply<Undone>, ShellError> {
     shell.undo(&app)
 }
 
-/// The record against each level.
+/// The record against each level and the last finished games.
 #[tauri::command]
-pub fn records(shell: State<'_, Shell>) -> Records {
+pub fn records(shell: State<'_, Shell>) -> RecordsView {
     shell.records()
+}
+
+/// The game in progress or just finished: every position, the move list
+/// and its PDN.
+#[tauri::command]
+pub fn review(shell: State<'_, Shell>) -> Result<Review, ShellError> {
+    shell.review()
+}
+
+/// A kept game of the history, by its number.
+#[tauri::command]
+pub fn history_game(shell: State<'_, Shell>, id: GameNumber) -> Result<Review, ShellError> {
+    shell.history_game(id.0)
 }
 
 /// Replace the settings; the shape is checked by deserialisation.
@@ -81,12 +99,12 @@ pub fn set_settings<R: Runtime>(
     app: AppHandle<R>,
     shell: State<'_, Shell>,
     settings: Settings,
-) -> Settings {
+) -> Reply<Settings> {
     shell.set_settings(&app, settings)
 }
 
 /// Back to the start screen; the game stays saved.
 #[tauri::command(async)]
-pub fn leave_game<R: Runtime>(app: AppHandle<R>, shell: State<'_, Shell>) {
+pub fn leave_game<R: Runtime>(app: AppHandle<R>, shell: State<'_, Shell>) -> Reply<Left> {
     shell.leave_game(&app)
 }

@@ -8,7 +8,6 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod commands;
-pub mod cpu;
 pub mod persist;
 pub mod session;
 pub mod settings;
@@ -25,11 +24,12 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         .invoke_handler(tauri::generate_handler![
             commands::app_state,
             commands::new_game,
-            commands::legal_moves,
             commands::play,
             commands::cpu_reply,
             commands::undo,
             commands::records,
+            commands::review,
+            commands::history_game,
             commands::set_settings,
             commands::leave_game,
         ])

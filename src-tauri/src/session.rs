@@ -1,21 +1,25 @@
 //! The shell's state: the game in progress, the records and the settings,
 //! kept in memory and saved through [`crate::persist`] after every change.
 //!
-//! Every operation here validates its input before touching anything: a
-//! refused request returns a [`ShellError`] and leaves the state exactly as
-//! it was. The Tauri commands in [`crate::commands`] are thin wrappers.
+//! Every operation here takes typed arguments (the commands' deserializers
+//! have already refused anything malformed) and leaves the state exactly as
+//! it was when it refuses a request with a [`ShellError`]. Nothing on disk
+//! can stop [`Shell::load`]: whatever it meets, the app starts, and the
+//! player is told once, calmly, what was set aside or that progress cannot
+//! be kept.
 
-use crate::persist::{Document, Loaded};
+use crate::persist::{Document, Loaded, MAX_COUNTER};
 use crate::settings::Settings;
-use checkers::game::{First, Game, GameError, Hop, Movable, Records, Snapshot, View};
-use checkers::{Level, Move, Position, Square, SquareOutOfRange, UnknownLevel};
+use checkers::game::{First, Game, GameError};
+use checkers::records::{ArchivedGame, Records, RecordsView};
+use checkers::view::{Hop, Review, View};
+use checkers::{Level, Move, Position, Square};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::fmt;
 use std::path::Path;
-use std::str::FromStr;
 use std::sync::{Mutex, MutexGuard, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tauri::{AppHandle, Runtime};
 
 /// File stems of the three documents in the app data directory.
@@ -32,43 +36,50 @@ pub const MAX_PLAY_GAP: Duration = Duration::from_secs(120);
 pub enum ShellError {
     /// No game has been started (or loaded).
     NoGame,
-    /// A square number outside 1–32.
-    Square(SquareOutOfRange),
-    /// A level name that is not easy, normal or hard.
-    Level(UnknownLevel),
-    /// A first-player name that is not player or cpu.
-    First(String),
+    /// No kept game has this number.
+    NoSuchGame,
     /// The game refused the operation (illegal hop, nothing to undo, …).
     Game(GameError),
     /// The CPU's reply was for a game that has since changed (undo, new
-    /// game): it was discarded.
+    /// game, leaving): it was discarded.
     Stale,
-    /// The search could not be run.
-    Search(String),
+    /// The search could not be run. Only a panic in the search can cause
+    /// this, and release builds abort on a panic, so there it never happens.
+    Search,
+}
+
+impl ShellError {
+    /// A stable name for the error, which the page translates.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ShellError::NoGame => "noGame",
+            ShellError::NoSuchGame => "noSuchGame",
+            ShellError::Game(e) => e.code(),
+            ShellError::Stale => "stale",
+            ShellError::Search => "search",
+        }
+    }
 }
 
 impl fmt::Display for ShellError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ShellError::NoGame => f.write_str("no game in progress"),
-            ShellError::Square(e) => e.fmt(f),
-            ShellError::Level(e) => e.fmt(f),
-            ShellError::First(name) => {
-                write!(f, "unknown first player '{name}': expected player or cpu")
-            }
+            ShellError::NoSuchGame => f.write_str("no kept game has this number"),
             ShellError::Game(e) => e.fmt(f),
-            ShellError::Stale => f.write_str("stale"),
-            ShellError::Search(e) => write!(f, "the CPU could not think: {e}"),
+            ShellError::Stale => f.write_str("the game changed while the CPU was thinking"),
+            ShellError::Search => f.write_str("the CPU could not think"),
         }
     }
 }
 
 impl std::error::Error for ShellError {}
 
-/// Errors reach the page as their message: the rejected promise's value.
+/// Errors reach the page as `{ "code": "illegalHop", "message": "…" }`: the
+/// page shows its own sentence for the code; the message is for logs.
 impl Serialize for ShellError {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        json!({ "code": self.code(), "message": self.to_string() }).serialize(s)
     }
 }
 
@@ -78,33 +89,19 @@ impl From<GameError> for ShellError {
     }
 }
 
-/// Parse a square number from the page: 1..=32.
-pub fn parse_square(n: i64) -> Result<Square, ShellError> {
-    Square::try_from(n).map_err(ShellError::Square)
-}
-
-/// Parse a level name from the page: easy, normal or hard.
-pub fn parse_level(name: &str) -> Result<Level, ShellError> {
-    Level::from_str(name).map_err(ShellError::Level)
-}
-
-/// Parse who starts, from the page: exactly `player` or `cpu`.
-pub fn parse_first(name: &str) -> Result<First, ShellError> {
-    match name {
-        "player" => Ok(First::Player),
-        "cpu" => Ok(First::Cpu),
-        _ => Err(ShellError::First(name.to_string())),
-    }
-}
-
-/// The one calm sentence the start screen shows when a saved file could not
-/// be read and was moved aside (the page translates the id).
+/// The one calm sentence the page shows about the saved files (it
+/// translates the id).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Notice {
+    /// The saved game could not be read and was moved aside.
     SavedGameUnreadable,
+    /// The records could not be read and were moved aside.
     RecordsUnreadable,
+    /// The settings could not be read and were moved aside.
     SettingsUnreadable,
+    /// Something cannot be written: progress is not being kept.
+    NotSaving,
 }
 
 /// What the page gets on startup.
@@ -113,8 +110,17 @@ pub enum Notice {
 pub struct AppState {
     /// The saved game in progress; `None` if there is none or it has ended.
     pub game: Option<View>,
-    pub records: Records,
+    pub records: RecordsView,
     pub settings: Settings,
+    pub notice: Option<Notice>,
+}
+
+/// A command's answer and any notice the player has not been given yet.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Reply<T> {
+    #[serde(flatten)]
+    pub value: T,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub notice: Option<Notice>,
 }
 
@@ -123,6 +129,22 @@ pub struct AppState {
 pub struct CpuReply {
     pub hops: Vec<Hop>,
     pub view: View,
+}
+
+/// What undo withdrew, and the view after it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Undone {
+    /// The moves withdrawn, oldest first, in notation; empty when only a
+    /// chain in progress was.
+    pub withdrawn: Vec<String>,
+    pub view: View,
+}
+
+/// The game left behind on the start screen.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Left {
+    /// The game that Continue resumes; `None` if there is none or it ended.
+    pub saved: Option<View>,
 }
 
 /// What the CPU must search, tagged with the game generation it was taken
@@ -142,7 +164,7 @@ pub struct CpuJob {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct SavedGame {
     game_id: u64,
-    game: Snapshot,
+    game: Value,
 }
 
 /// The records document: the records and the number of the last game they
@@ -154,20 +176,62 @@ struct SavedRecords {
     records: Value,
 }
 
-/// Check a saved-game document fully: shape, then the engine's own checks
-/// (version, legal position, chain in progress).
-pub fn validate_game(value: &Value) -> Result<(u64, Game), String> {
-    let saved = SavedGame::deserialize(value).map_err(|e| e.to_string())?;
-    let game = Game::restore(&saved.game).map_err(|e| e.to_string())?;
-    Ok((saved.game_id, game))
+/// A game's number, as the page names a kept game: a whole number from 0
+/// to [`MAX_COUNTER`]. Anything else is refused without being quoted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameNumber(pub u64);
+
+impl<'de> Deserialize<'de> for GameNumber {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameNumber, D::Error> {
+        struct Number;
+        impl serde::de::Visitor<'_> for Number {
+            type Value = GameNumber;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a game number from 0 to {MAX_COUNTER}")
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<GameNumber, E> {
+                game_number(n).map(GameNumber).map_err(E::custom)
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<GameNumber, E> {
+                let n =
+                    u64::try_from(n).map_err(|_| E::custom("a game number is never negative"))?;
+                self.visit_u64(n)
+            }
+            fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<GameNumber, E> {
+                Err(E::custom("a game number is a whole number"))
+            }
+            fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<GameNumber, E> {
+                Err(E::custom("a game number is a number, not text"))
+            }
+        }
+        d.deserialize_any(Number)
+    }
 }
 
-/// Check a records document fully: shape, then the engine's checks
-/// (version, possible totals).
+/// A game number as read from a file: at most [`MAX_COUNTER`], so the next
+/// one can always be made.
+fn game_number(n: u64) -> Result<u64, String> {
+    if n <= MAX_COUNTER {
+        Ok(n)
+    } else {
+        Err(format!("game number {n} is out of range"))
+    }
+}
+
+/// Check a saved-game document fully: shape, number, then the engine's own
+/// checks (version, legal position, every move, chain in progress).
+pub fn validate_game(value: &Value) -> Result<(u64, Game), String> {
+    let saved = SavedGame::deserialize(value).map_err(|e| e.to_string())?;
+    let game = Game::from_value(saved.game).map_err(|e| e.to_string())?;
+    Ok((game_number(saved.game_id)?, game))
+}
+
+/// Check a records document fully: shape, number, then the engine's
+/// checks (version, possible totals, every kept game).
 pub fn validate_records(value: &Value) -> Result<(u64, Records), String> {
     let saved = SavedRecords::deserialize(value).map_err(|e| e.to_string())?;
-    let records = Records::from_json(&saved.records.to_string()).map_err(|e| e.to_string())?;
-    Ok((saved.last_game_id, records))
+    let records = Records::from_value(saved.records).map_err(|e| e.to_string())?;
+    Ok((game_number(saved.last_game_id)?, records))
 }
 
 /// Playing time between two interactions, in ms, capped at [`MAX_PLAY_GAP`]
@@ -179,18 +243,28 @@ pub fn play_gap_ms(previous: Option<Instant>, now: Instant) -> u64 {
     })
 }
 
+/// Now, in ms since 1970 (UTC).
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
 struct Inner {
     game: Option<Game>,
     /// Number of the current game (0 before the first).
     game_id: u64,
-    /// Bumped by every new game and undo: a CPU reply searched for an older
-    /// generation is discarded.
+    /// Bumped by every new game, undo and leave: a CPU reply searched for
+    /// an older generation is discarded.
     generation: u64,
     records: Records,
     /// Number of the last game counted in `records`.
     last_recorded_id: u64,
     settings: Settings,
+    /// A notice the player has not been given yet.
     notice: Option<Notice>,
+    /// The player has been told that progress is not being kept.
+    told_not_saving: bool,
     game_doc: Document,
     records_doc: Document,
     settings_doc: Document,
@@ -227,8 +301,10 @@ impl Shell {
     ///
     /// Unusable copies are moved aside by [`Document::load`]; if a whole
     /// document is lost the player gets one notice (records first, then the
-    /// game, then settings). A saved game that ended but was not yet counted
-    /// (the app stopped between the two writes) is counted now.
+    /// game, then settings), and if one cannot be written at all, a notice
+    /// that progress is not being kept, which comes first. A saved game that
+    /// ended but was not yet counted (the app stopped between the two
+    /// writes) is counted now.
     pub fn load<R: Runtime>(app: &AppHandle<R>, dir: &Path) -> Shell {
         let settings = Document::load(dir, SETTINGS_DOC, Settings::from_value);
         let records = Document::load(dir, RECORDS_DOC, validate_records);
@@ -236,7 +312,10 @@ impl Shell {
         report(&settings);
         report(&records);
         report(&game);
-        let notice = if records.lost() {
+        let blocked = settings.blocked() || records.blocked() || game.blocked();
+        let notice = if blocked {
+            Some(Notice::NotSaving)
+        } else if records.lost() {
             Some(Notice::RecordsUnreadable)
         } else if game.lost() {
             Some(Notice::SavedGameUnreadable)
@@ -258,6 +337,7 @@ impl Shell {
             last_recorded_id,
             settings: settings.value.unwrap_or_default(),
             notice,
+            told_not_saving: blocked,
             game_doc: game.doc,
             records_doc: records.doc,
             settings_doc: settings.doc,
@@ -270,8 +350,9 @@ impl Shell {
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
-        // A panic while holding the lock cannot leave a half-made change:
-        // every operation validates before it mutates.
+        // Poisoning needs a panic while the lock is held: every operation
+        // validates before it mutates, and release builds abort on a panic
+        // anyway, so the state behind a poisoned lock is still whole.
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -279,12 +360,8 @@ impl Shell {
     pub fn app_state(&self) -> AppState {
         let mut s = self.lock();
         AppState {
-            game: s
-                .game
-                .as_ref()
-                .filter(|g| g.result().is_none())
-                .map(Game::view),
-            records: s.records.clone(),
+            game: s.resumable(),
+            records: s.records.view(),
             settings: s.settings.clone(),
             notice: s.notice.take(),
         }
@@ -295,32 +372,19 @@ impl Shell {
     pub fn new_game<R: Runtime>(
         &self,
         app: &AppHandle<R>,
-        level: &str,
-        first: &str,
-    ) -> Result<View, ShellError> {
-        let level = parse_level(level)?;
-        let first = parse_first(first)?;
+        level: Level,
+        first: First,
+    ) -> Reply<View> {
         let mut s = self.lock();
         s.generation += 1;
-        s.game_id = s.game_id.max(s.last_recorded_id) + 1;
-        let game = Game::new(level, first);
+        // Both numbers are at most MAX_COUNTER, so this cannot overflow.
+        s.game_id = s.game_id.max(s.last_recorded_id).saturating_add(1);
+        let game = Game::new(level, first).started_at(now_ms());
         let view = game.view();
         s.game = Some(game);
         s.clock = Some(Instant::now());
         s.save_game(app);
-        Ok(view)
-    }
-
-    /// The pieces the player may lift and their next hops (as `view.movable`).
-    pub fn legal_moves(&self) -> Result<Vec<Movable>, ShellError> {
-        let s = self.lock();
-        s.game.as_ref().map(Game::movable).ok_or(ShellError::NoGame)
-    }
-
-    /// The current view.
-    pub fn view(&self) -> Result<View, ShellError> {
-        let s = self.lock();
-        s.game.as_ref().map(Game::view).ok_or(ShellError::NoGame)
+        s.reply(view)
     }
 
     /// One hop of the player's move. The game is saved after it; if it ended
@@ -328,11 +392,9 @@ impl Shell {
     pub fn play<R: Runtime>(
         &self,
         app: &AppHandle<R>,
-        from: i64,
-        to: i64,
-    ) -> Result<View, ShellError> {
-        let from = parse_square(from)?;
-        let to = parse_square(to)?;
+        from: Square,
+        to: Square,
+    ) -> Result<Reply<View>, ShellError> {
         let mut s = self.lock();
         s.game
             .as_mut()
@@ -340,18 +402,23 @@ impl Shell {
             .play_hop(from, to)?;
         s.tick();
         s.after_move(app);
-        s.view()
+        let view = s.view()?;
+        Ok(s.reply(view))
     }
 
     /// Undo to the player's last decision (U1, U3). Any CPU reply still being
     /// searched becomes stale.
-    pub fn undo<R: Runtime>(&self, app: &AppHandle<R>) -> Result<View, ShellError> {
+    pub fn undo<R: Runtime>(&self, app: &AppHandle<R>) -> Result<Reply<Undone>, ShellError> {
         let mut s = self.lock();
-        s.game.as_mut().ok_or(ShellError::NoGame)?.undo()?;
+        let withdrawn = s.game.as_mut().ok_or(ShellError::NoGame)?.undo()?;
         s.generation += 1;
         s.tick();
         s.save_game(app);
-        s.view()
+        let undone = Undone {
+            withdrawn: withdrawn.iter().map(Move::to_string).collect(),
+            view: s.view()?,
+        };
+        Ok(s.reply(undone))
     }
 
     /// First half of the CPU's turn: what to search, and for which
@@ -359,12 +426,12 @@ impl Shell {
     pub fn cpu_request(&self) -> Result<CpuJob, ShellError> {
         let s = self.lock();
         let game = s.game.as_ref().ok_or(ShellError::NoGame)?;
-        let (position, quiet, level) = game.cpu_request()?;
+        let r = game.cpu_request()?;
         Ok(CpuJob {
             generation: s.generation,
-            position,
-            quiet,
-            level,
+            position: r.position,
+            quiet: r.quiet,
+            level: r.level,
         })
     }
 
@@ -377,50 +444,76 @@ impl Shell {
         app: &AppHandle<R>,
         job: &CpuJob,
         reply: Option<Move>,
-    ) -> Result<CpuReply, ShellError> {
+    ) -> Result<Reply<CpuReply>, ShellError> {
         let mut s = self.lock();
         if s.generation != job.generation {
             return Err(ShellError::Stale);
         }
         let game = s.game.as_mut().ok_or(ShellError::Stale)?;
-        if game.cpu_request().ok() != Some((job.position, job.quiet, job.level)) {
+        let now = game.cpu_request().ok();
+        if now.map(|r| (r.position, r.quiet, r.level)) != Some((job.position, job.quiet, job.level))
+        {
             return Err(ShellError::Stale);
         }
         let mv = reply.ok_or(GameError::NoCpuMove)?;
         let hops = game.apply_cpu_move(&mv)?;
         s.tick();
         s.after_move(app);
-        Ok(CpuReply {
-            hops,
-            view: s.view()?,
-        })
+        let view = s.view()?;
+        Ok(s.reply(CpuReply { hops, view }))
     }
 
-    /// The records.
-    pub fn records(&self) -> Records {
-        self.lock().records.clone()
+    /// The records as the page shows them.
+    pub fn records(&self) -> RecordsView {
+        self.lock().records.view()
+    }
+
+    /// The game in progress or just finished, to step through.
+    pub fn review(&self) -> Result<Review, ShellError> {
+        let s = self.lock();
+        s.game.as_ref().map(Game::review).ok_or(ShellError::NoGame)
+    }
+
+    /// A kept game of the history, to step through.
+    pub fn history_game(&self, id: u64) -> Result<Review, ShellError> {
+        let s = self.lock();
+        s.records
+            .game(id)
+            .map(ArchivedGame::review)
+            .ok_or(ShellError::NoSuchGame)
     }
 
     /// Replace the settings and save them.
-    pub fn set_settings<R: Runtime>(&self, app: &AppHandle<R>, settings: Settings) -> Settings {
+    pub fn set_settings<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        settings: Settings,
+    ) -> Reply<Settings> {
         let mut s = self.lock();
         s.settings = settings;
         let value = s.settings.to_value();
-        if let Err(e) = s.settings_doc.save(app, value) {
-            eprintln!("checkers: {e}");
-        }
-        s.settings.clone()
+        let saved = s.settings_doc.save(app, value);
+        s.check_saved(saved);
+        let settings = s.settings.clone();
+        s.reply(settings)
     }
 
     /// Back to the start screen: the game stays saved, with its playing time
-    /// up to now; the clock stops until the player's next interaction.
-    pub fn leave_game<R: Runtime>(&self, app: &AppHandle<R>) {
+    /// up to now; the clock stops until the player's next interaction. A CPU
+    /// reply still being searched becomes stale, so the game left behind is
+    /// the one Continue resumes, never one that ended meanwhile.
+    pub fn leave_game<R: Runtime>(&self, app: &AppHandle<R>) -> Reply<Left> {
         let mut s = self.lock();
+        s.generation += 1;
         if s.game.is_some() {
             s.tick();
             s.clock = None;
             s.save_game(app);
         }
+        let left = Left {
+            saved: s.resumable(),
+        };
+        s.reply(left)
     }
 }
 
@@ -429,13 +522,29 @@ impl Inner {
         self.game.as_ref().map(Game::view).ok_or(ShellError::NoGame)
     }
 
+    /// The game that Continue would resume: one that has not ended.
+    fn resumable(&self) -> Option<View> {
+        self.game
+            .as_ref()
+            .filter(|g| g.result().is_none())
+            .map(Game::view)
+    }
+
+    /// `value` with the notice the player has not been given yet.
+    fn reply<T>(&mut self, value: T) -> Reply<T> {
+        Reply {
+            value,
+            notice: self.notice.take(),
+        }
+    }
+
     /// Count the time since the player's last interaction (capped) as
     /// playing time of the game in progress, and restart the clock.
     fn tick(&mut self) {
         let now = Instant::now();
         let gap = play_gap_ms(self.clock, now);
         if let Some(game) = self.game.as_mut() {
-            if game.result().is_none() || !game.is_recorded() {
+            if !game.is_recorded() {
                 game.add_play_time(gap);
             }
         }
@@ -456,24 +565,25 @@ impl Inner {
         let Some(game) = self.game.as_mut() else {
             return;
         };
-        if game.result().is_none() || game.is_recorded() {
+        if game.is_recorded() {
             return;
         }
+        let Some(archived) = ArchivedGame::of(game, self.game_id, now_ms()) else {
+            return;
+        };
         if self.game_id > self.last_recorded_id {
-            if self.records.record(game) {
-                self.last_recorded_id = self.game_id;
-                let value = json!({
-                    "lastGameId": self.last_recorded_id,
-                    "records": self.records,
-                });
-                if let Err(e) = self.records_doc.save(app, value) {
-                    eprintln!("checkers: {e}");
-                }
-            }
-        } else {
-            // Already counted before the app stopped: only mark it.
-            let mut scratch = Records::default();
-            scratch.record(game);
+            self.records.add(archived);
+            self.last_recorded_id = self.game_id;
+            let value = json!({
+                "lastGameId": self.last_recorded_id,
+                "records": self.records.to_value(),
+            });
+            let saved = self.records_doc.save(app, value);
+            self.check_saved(saved);
+        }
+        // Counted now, or already before the app stopped: mark it.
+        if let Some(game) = self.game.as_mut() {
+            game.mark_recorded();
         }
         self.save_game(app);
     }
@@ -483,8 +593,19 @@ impl Inner {
             return;
         };
         let value = json!({ "gameId": self.game_id, "game": game.snapshot() });
-        if let Err(e) = self.game_doc.save(app, value) {
+        let saved = self.game_doc.save(app, value);
+        self.check_saved(saved);
+    }
+
+    /// A failed save is logged, and the first one tells the player that
+    /// progress is not being kept; play goes on.
+    fn check_saved(&mut self, saved: Result<(), crate::persist::SaveError>) {
+        if let Err(e) = saved {
             eprintln!("checkers: {e}");
+            if !self.told_not_saving {
+                self.told_not_saving = true;
+                self.notice = Some(Notice::NotSaving);
+            }
         }
     }
 }
@@ -511,26 +632,22 @@ mod tests {
     }
 
     #[test]
-    fn page_arguments_are_parsed_strictly() {
-        assert_eq!(parse_square(1).unwrap().number(), 1);
-        assert_eq!(parse_square(32).unwrap().number(), 32);
-        for bad in [0, 33, -1, 256, i64::MAX] {
-            assert!(parse_square(bad).is_err(), "{bad}");
-        }
-        assert_eq!(parse_level("hard").unwrap(), Level::Hard);
-        assert!(parse_level("expert").is_err());
-        assert_eq!(parse_first("cpu").unwrap(), First::Cpu);
-        assert_eq!(parse_first("player").unwrap(), First::Player);
-        for bad in ["", "CPU", "you", "player "] {
-            assert!(parse_first(bad).is_err(), "{bad:?}");
-        }
+    fn errors_reach_the_page_as_a_code_and_a_message() {
         assert_eq!(
-            ShellError::First("x".into()).to_string(),
-            "unknown first player 'x': expected player or cpu"
+            serde_json::to_value(ShellError::Stale).unwrap()["code"],
+            json!("stale")
         );
+        let e = ShellError::Game(GameError::IllegalHop { from: 22, to: 19 });
         assert_eq!(
-            serde_json::to_value(ShellError::Stale).unwrap(),
-            serde_json::json!("stale")
+            serde_json::to_value(&e).unwrap(),
+            json!({ "code": "illegalHop", "message": "22 to 19 is not a legal hop" })
         );
+    }
+
+    #[test]
+    fn absurd_game_numbers_are_refused() {
+        assert!(game_number(MAX_COUNTER).is_ok());
+        assert!(game_number(MAX_COUNTER + 1).is_err());
+        assert!(game_number(u64::MAX).is_err());
     }
 }

@@ -1,6 +1,6 @@
 //! The player's settings: language, sound, square numbers.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
 /// A language the app speaks.
@@ -11,13 +11,16 @@ pub enum Language {
     En,
 }
 
-/// The settings document, as the page sends and receives it.
+/// The settings document, as the page sends and receives it and as it is
+/// saved: `{ "language": "es" | "en" | null, "sound": bool,
+/// "squareNumbers": bool }`.
 ///
 /// Every field is checked on the way in: it must be a JSON object with
 /// exactly these three fields; an unknown field, an unknown language or a
-/// value of the wrong type rejects the whole object.
+/// value of the wrong type rejects the whole object, with a message that
+/// quotes at most a short prefix of what it was given.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", try_from = "serde_json::Map<String, Value>")]
+#[serde(rename_all = "camelCase", deny_unknown_fields, remote = "Self")]
 pub struct Settings {
     /// `None` follows the system language.
     pub language: Option<Language>,
@@ -27,26 +30,44 @@ pub struct Settings {
     pub square_numbers: bool,
 }
 
-/// The fields as read, before the object check.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct RawSettings {
-    language: Option<Language>,
-    sound: bool,
-    square_numbers: bool,
+impl Serialize for Settings {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Settings::serialize(self, s)
+    }
 }
 
-impl TryFrom<serde_json::Map<String, Value>> for Settings {
-    type Error = serde_json::Error;
-    /// Only an object is accepted (serde would also take an array of the
-    /// three values, which is not a shape the page or the file uses).
-    fn try_from(map: serde_json::Map<String, Value>) -> Result<Settings, serde_json::Error> {
-        let raw = RawSettings::deserialize(Value::Object(map))?;
-        Ok(Settings {
-            language: raw.language,
-            sound: raw.sound,
-            square_numbers: raw.square_numbers,
-        })
+/// Only an object is accepted (serde would also take an array of the three
+/// values, which is not a shape the page or the file uses), and every text
+/// in it is cut short before the derived reader can quote it.
+impl<'de> Deserialize<'de> for Settings {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Settings, D::Error> {
+        let value = Value::deserialize(d)?;
+        if !value.is_object() {
+            return Err(serde::de::Error::custom("settings must be a JSON object"));
+        }
+        Settings::deserialize(shorten(value)).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The same JSON with every text and key longer than a quote cut down to
+/// one: no valid setting is that long, and errors then stay short.
+fn shorten(value: Value) -> Value {
+    let short = |s: String| {
+        if s.chars().count() > checkers::notation::EXCERPT_CHARS {
+            checkers::notation::excerpt(&s)
+        } else {
+            s
+        }
+    };
+    match value {
+        Value::String(s) => Value::String(short(s)),
+        Value::Array(items) => Value::Array(items.into_iter().map(shorten).collect()),
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (short(k), shorten(v)))
+                .collect(),
+        ),
+        other => other,
     }
 }
 
@@ -65,16 +86,12 @@ impl Settings {
     /// Read settings from their saved JSON, with the same checks as from the
     /// page.
     pub fn from_value(value: &Value) -> Result<Settings, serde_json::Error> {
-        Settings::deserialize(value)
+        <Settings as Deserialize>::deserialize(value)
     }
 
     /// The JSON that is saved and sent to the page.
     pub fn to_value(&self) -> Value {
-        serde_json::json!({
-            "language": self.language,
-            "sound": self.sound,
-            "squareNumbers": self.square_numbers,
-        })
+        serde_json::to_value(self).unwrap_or(Value::Null)
     }
 }
 
@@ -99,7 +116,6 @@ mod tests {
             Settings::default().to_value(),
             json!({ "language": null, "sound": true, "squareNumbers": false })
         );
-        assert_eq!(serde_json::to_value(&s).unwrap(), s.to_value());
     }
 
     #[test]
@@ -114,6 +130,20 @@ mod tests {
             json!("settings"),
         ] {
             assert!(Settings::from_value(&bad).is_err(), "{bad} accepted");
+        }
+    }
+
+    #[test]
+    fn errors_quote_only_a_short_prefix() {
+        let long = "x".repeat(1_000_000);
+        for bad in [
+            json!({ "language": long, "sound": true, "squareNumbers": false }),
+            json!({ "language": null, "sound": long, "squareNumbers": false }),
+            json!({ long.clone(): 1, "language": null, "sound": true, "squareNumbers": false }),
+            json!(long),
+        ] {
+            let e = Settings::from_value(&bad).unwrap_err().to_string();
+            assert!(e.len() < 200, "{} bytes: {}", e.len(), &e[..200]);
         }
     }
 }

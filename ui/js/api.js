@@ -1,40 +1,58 @@
-// The shell's commands (see the IPC contract). Every call goes through
-// `window.__TAURI__.core.invoke`; a rejection carries the shell's message.
+// The shell's commands (the IPC contract). Every call goes through
+// `window.__TAURI__.core.invoke`. A refusal of the shell rejects with
+// `{ code, message }`: the code is stable and the page has its own
+// sentence for it; the message is for the console. Answers that saved
+// something may carry a `notice` for the player, handed to `onNotice`.
+
+let noticeHandler = () => {};
+
+/** Registers the function that receives a notice id ("notSaving", ...). */
+export function onNotice(fn) {
+  noticeHandler = fn;
+}
 
 function invoke(name, args) {
   const core = window.__TAURI__ && window.__TAURI__.core;
   if (!core || typeof core.invoke !== 'function') {
-    return Promise.reject(new Error('no backend'));
+    return Promise.reject({ code: 'noBackend', message: 'no backend' });
   }
-  return core.invoke(name, args);
+  return core.invoke(name, args).then((reply) => {
+    if (reply && typeof reply === 'object' && reply.notice) noticeHandler(reply.notice);
+    return reply;
+  });
 }
 
 /** `{ game, records, settings, notice }` at startup, or to fetch the saved game again. */
 export const appState = () => invoke('app_state');
 
-/** Starts a game, replacing the one in progress. `level`: easy|normal|hard, `first`: player|cpu. */
+/** Starts a game, replacing the one in progress. `level`: easy|normal|hard, `first`: player|cpu. Resolves to the View. */
 export const newGame = (level, first) => invoke('new_game', { level, first });
 
 /** One hop of the player's move; resolves to the new View. */
 export const play = (from, to) => invoke('play', { from, to });
 
-/** The CPU's whole move: `{ hops: [{from, to, captured}], view }`; rejects "stale" if superseded. */
+/** The CPU's whole move: `{ hops: [{from, to, captured}], view }`; rejects with code "stale" if superseded. */
 export const cpuReply = () => invoke('cpu_reply');
 
-/** Back to the player's last decision; resolves to the View. */
+/** Back to the player's last decision; resolves to `{ withdrawn: ["22-18", ...], view }`. */
 export const undo = () => invoke('undo');
 
-/** The per-level records. */
+/** The per-level records and the last finished games. */
 export const records = () => invoke('records');
+
+/** The game in progress or just finished: `{ moves, boards, result, pdn, level, first }`. */
+export const review = () => invoke('review');
+
+/** A kept game of the history by its number, as `review`. */
+export const historyGame = (id) => invoke('history_game', { id });
 
 /** Saves the settings; resolves to the settings in force. */
 export const setSettings = (settings) => invoke('set_settings', { settings });
 
-/** Back to the start screen; the game stays saved. */
+/** Back to the start screen; the game stays saved. Resolves to `{ saved: View | null }`. */
 export const leaveGame = () => invoke('leave_game');
 
 /** True when a rejection is the shell discarding a superseded CPU reply. */
 export function isStale(error) {
-  const text = typeof error === 'string' ? error : error && error.message;
-  return typeof text === 'string' && text.toLowerCase().includes('stale');
+  return Boolean(error && error.code === 'stale');
 }

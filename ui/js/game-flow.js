@@ -286,7 +286,7 @@ export async function undo() {
   generation += 1;
   try {
     const back = await api.undo();
-    showGame(back, { spoken: '' });
+    showGame(back.view, { spoken: '' });
   } catch (e) {
     report(e);
     resync();
@@ -308,7 +308,11 @@ export async function leave() {
     savedLevel: view ? view.level : null,
   });
   try {
-    await api.leaveGame();
+    const left = await api.leaveGame();
+    // The shell's answer is the truth: a game that ended meanwhile is
+    // never offered to continue.
+    const saved = left && left.saved;
+    update({ hasSaved: Boolean(saved), savedLevel: saved ? saved.level : null });
   } catch (e) {
     report(e);
   }

@@ -40,6 +40,8 @@ const es = {
     'No se pudo leer el historial; se ha apartado y empieza de nuevo desde cero.',
   'notice.settingsUnreadable':
     'No se pudieron leer los ajustes; se ha apartado el archivo y se usan los de siempre.',
+  'notice.notSaving':
+    'No se puede guardar en este dispositivo: puedes seguir jugando, pero tu progreso no se conservará.',
   'notice.other': 'No se pudo leer un archivo guardado; se ha apartado y el juego sigue con normalidad.',
   noBackend: 'No se pudo conectar con el juego.',
 
@@ -250,6 +252,7 @@ const en = {
     'Your records could not be read; they have been set aside and start again from zero.',
   'notice.settingsUnreadable':
     'The settings could not be read; the file has been set aside and the defaults are in use.',
+  'notice.notSaving': 'Your progress cannot be saved on this device: you can keep playing, but it will not be kept.',
   'notice.other': 'A saved file could not be read; it has been set aside and the game carries on as usual.',
   noBackend: 'Could not reach the game.',
 

@@ -58,6 +58,7 @@ function focusScreen(name) {
 
 async function boot() {
   onRender(render);
+  api.onNotice((notice) => update({ notice }));
   attachGlobalKeys();
   window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', () => update());
   try {

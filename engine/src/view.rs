@@ -1,0 +1,178 @@
+//! What the page is given to draw: plain data, ready to render, in the
+//! page's terms (the player and the CPU rather than White and Black,
+//! square numbers rather than squares). The page decides nothing: which
+//! pieces may be lifted, where they may go, what the turn line says and how
+//! the game ended all come from here.
+
+use crate::game::{First, GameResult, Side};
+use crate::line::Line;
+use crate::movegen::Move;
+use crate::{Level, Position, Role, Square};
+use serde::{Deserialize, Serialize};
+
+/// A piece as the page draws it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardPiece {
+    pub side: Side,
+    pub king: bool,
+}
+
+/// The 32 squares, index 0 being square 1.
+pub type Board = Vec<Option<BoardPiece>>;
+
+/// The board of a position.
+pub fn board(pos: &Position) -> Board {
+    Square::ALL
+        .iter()
+        .map(|&sq| {
+            pos.piece_at(sq).map(|p| BoardPiece {
+                side: Side::of(p.color),
+                king: p.role == Role::King,
+            })
+        })
+        .collect()
+}
+
+/// What the turn line says (U4).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Status {
+    /// «Tu turno».
+    YourTurn,
+    /// «Hay una captura disponible: solo pueden moverse las fichas que pueden saltar».
+    CaptureAvailable,
+    /// «Salta otra vez con la misma ficha».
+    JumpAgain,
+    /// The CPU is thinking.
+    CpuThinking,
+    /// The game has ended.
+    Over,
+}
+
+/// A piece the player may lift now and where its next hop may land.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Movable {
+    pub from: u8,
+    pub to: Vec<u8>,
+}
+
+/// The last move made, for the mark on the board (C5).
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LastMove {
+    pub side: Side,
+    /// Square numbers from start to end.
+    pub path: Vec<u8>,
+}
+
+/// One hop of a move: a step, or one jump of a chain.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Hop {
+    pub from: u8,
+    pub to: u8,
+    /// The piece jumped by this hop.
+    pub captured: Option<u8>,
+}
+
+/// A move as hops, each with the piece it jumps, for the board to play
+/// one by one (C5).
+pub fn hops(m: &Move) -> Vec<Hop> {
+    m.path()
+        .windows(2)
+        .enumerate()
+        .map(|(i, w)| Hop {
+            from: w[0].number(),
+            to: w[1].number(),
+            captured: m.jumped_on_hop(i).map(Square::number),
+        })
+        .collect()
+}
+
+/// One line of the move list.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MoveEntry {
+    /// The move's number as PDN gives it.
+    pub number: u32,
+    pub side: Side,
+    /// Standard notation: `11-15`, `22x15x6`.
+    pub text: String,
+    /// Square numbers from start to end.
+    pub path: Vec<u8>,
+}
+
+/// The move list of a line.
+pub fn move_list(line: &Line) -> Vec<MoveEntry> {
+    line.moves()
+        .iter()
+        .enumerate()
+        .map(|(i, m)| MoveEntry {
+            number: line.number(i),
+            side: Side::of(line.mover(i)),
+            text: m.to_string(),
+            path: m.path().iter().map(|s| s.number()).collect(),
+        })
+        .collect()
+}
+
+/// Everything the page needs to draw the game in progress.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct View {
+    pub level: Level,
+    pub first: First,
+    /// Mid-chain the jumping piece is shown where it has landed and the
+    /// pieces it has taken are gone.
+    pub board: Board,
+    pub status: Status,
+    /// Empty unless the player is to decide.
+    pub movable: Vec<Movable>,
+    /// The piece that must jump again (C4).
+    pub lifted: Option<u8>,
+    pub last_move: Option<LastMove>,
+    pub can_undo: bool,
+    pub result: Option<GameResult>,
+    /// Every move of the game so far.
+    pub moves: Vec<MoveEntry>,
+    /// Turns left before the 50-turn draw, once 10 or fewer remain.
+    pub draw_in: Option<u32>,
+}
+
+/// A whole game to step through: its moves and every position, from the
+/// first (index 0) to the one after the last move. Positions and moves
+/// only: no evaluation, no best move (U5).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Review {
+    pub level: Level,
+    pub first: First,
+    pub moves: Vec<MoveEntry>,
+    /// `moves.len() + 1` boards.
+    pub boards: Vec<Board>,
+    pub result: Option<GameResult>,
+    /// The game as PDN.
+    pub pdn: String,
+}
+
+impl Review {
+    /// The review of `line`.
+    pub fn of(
+        line: &Line,
+        level: Level,
+        first: First,
+        result: Option<GameResult>,
+        pdn: String,
+    ) -> Review {
+        Review {
+            level,
+            first,
+            moves: move_list(line),
+            boards: line.positions().iter().map(board).collect(),
+            result,
+            pdn,
+        }
+    }
+}
