@@ -17,6 +17,7 @@ use checkers::records::RecordsView;
 use checkers::view::{Review, View};
 use checkers::{Level, Square};
 use tauri::{AppHandle, Runtime, State};
+use tauri_plugin_clipboard_manager::ClipboardExt;
 
 /// Settings, records, the saved game in progress and any notice, on startup.
 #[tauri::command]
@@ -91,6 +92,21 @@ pub fn review(shell: State<'_, Shell>) -> Result<Review, ShellError> {
 #[tauri::command]
 pub fn history_game(shell: State<'_, Shell>, id: GameNumber) -> Result<Review, ShellError> {
     shell.history_game(id.0)
+}
+
+/// Put the PDN of the game on screen (no `id`) or of the kept game `id` on
+/// the clipboard. The shell writes the clipboard itself: the page has no
+/// clipboard permission.
+#[tauri::command(async)]
+pub fn copy_pdn<R: Runtime>(
+    app: AppHandle<R>,
+    shell: State<'_, Shell>,
+    id: Option<GameNumber>,
+) -> Result<(), ShellError> {
+    let pdn = shell.pdn(id.map(|n| n.0))?;
+    app.clipboard()
+        .write_text(pdn)
+        .map_err(|_| ShellError::Clipboard)
 }
 
 /// Replace the settings; the shape is checked by deserialisation.

@@ -21,6 +21,7 @@ use tauri::{AppHandle, Manager, Runtime};
 pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder
         .plugin(tauri_plugin_store::Builder::new().build())
+        .plugin(tauri_plugin_clipboard_manager::init())
         .invoke_handler(tauri::generate_handler![
             commands::app_state,
             commands::new_game,
@@ -30,6 +31,7 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
             commands::records,
             commands::review,
             commands::history_game,
+            commands::copy_pdn,
             commands::set_settings,
             commands::leave_game,
         ])

@@ -46,6 +46,8 @@ pub enum ShellError {
     /// The search could not be run. Only a panic in the search can cause
     /// this, and release builds abort on a panic, so there it never happens.
     Search,
+    /// The system clipboard could not be written.
+    Clipboard,
 }
 
 impl ShellError {
@@ -57,6 +59,7 @@ impl ShellError {
             ShellError::Game(e) => e.code(),
             ShellError::Stale => "stale",
             ShellError::Search => "search",
+            ShellError::Clipboard => "clipboard",
         }
     }
 }
@@ -69,6 +72,7 @@ impl fmt::Display for ShellError {
             ShellError::Game(e) => e.fmt(f),
             ShellError::Stale => f.write_str("the game changed while the CPU was thinking"),
             ShellError::Search => f.write_str("the CPU could not think"),
+            ShellError::Clipboard => f.write_str("the clipboard could not be written"),
         }
     }
 }
@@ -481,6 +485,19 @@ impl Shell {
             .game(id)
             .map(ArchivedGame::review)
             .ok_or(ShellError::NoSuchGame)
+    }
+
+    /// The PDN of the game on screen (`None`) or of the kept game `id`.
+    pub fn pdn(&self, id: Option<u64>) -> Result<String, ShellError> {
+        let s = self.lock();
+        match id {
+            None => s.game.as_ref().map(Game::pdn).ok_or(ShellError::NoGame),
+            Some(id) => s
+                .records
+                .game(id)
+                .map(ArchivedGame::pdn)
+                .ok_or(ShellError::NoSuchGame),
+        }
     }
 
     /// Replace the settings and save them.

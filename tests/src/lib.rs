@@ -53,7 +53,9 @@ fn tauri_driver() -> PathBuf {
 }
 
 /// A virtual X display shared by every test of the run, started when no
-/// display is set.
+/// display is set. Xvfb picks a free display number itself (`-displayfd`)
+/// and writes it once the server is ready, so runs never collide and a
+/// server that does not come up fails the tests at once.
 fn display() -> String {
     static DISPLAY: OnceLock<String> = OnceLock::new();
     DISPLAY
@@ -63,29 +65,37 @@ fn display() -> String {
                     return d;
                 }
             }
-            let n = 90 + std::process::id() % 100;
-            let name = format!(":{n}");
             // Xvfb ends with this test process: a small watcher kills it
             // once the process is gone. The watcher is never waited for on
             // purpose: it outlives the tests by a second.
             let script = format!(
-                "Xvfb {name} -screen 0 1280x1000x24 -nolisten tcp >/dev/null 2>&1 & x=$!; \
+                "Xvfb -displayfd 1 -screen 0 1400x1100x24 -nolisten tcp 2>/dev/null & x=$!; \
                  while kill -0 {pid} 2>/dev/null; do sleep 1; done; kill $x",
                 pid = std::process::id()
             );
             #[allow(clippy::zombie_processes)]
-            Command::new("sh")
+            let mut watcher = Command::new("sh")
                 .args(["-c", &script])
-                .stdout(Stdio::null())
+                .stdout(Stdio::piped())
                 .stderr(Stdio::null())
                 .spawn()
                 .expect("Xvfb (apt-get install xvfb)");
-            let socket = format!("/tmp/.X11-unix/X{n}");
-            let t = Instant::now();
-            while !Path::new(&socket).exists() && t.elapsed() < Duration::from_secs(10) {
-                std::thread::sleep(Duration::from_millis(50));
-            }
-            name
+            let stdout = watcher.stdout.take().expect("Xvfb's display number");
+            let (tx, rx) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                let mut line = String::new();
+                let _ =
+                    std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line);
+                let _ = tx.send(line);
+            });
+            let line = rx
+                .recv_timeout(Duration::from_secs(20))
+                .expect("Xvfb did not start within 20 s");
+            let n: u32 = line
+                .trim()
+                .parse()
+                .unwrap_or_else(|_| panic!("Xvfb did not give a display number: {line:?}"));
+            format!(":{n}")
         })
         .clone()
 }
@@ -120,6 +130,13 @@ impl Drop for DataDir {
     }
 }
 
+/// The colour theme the app is started in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theme {
+    Light,
+    Dark,
+}
+
 /// The app's identifier, from tauri.conf.json.
 pub const IDENTIFIER: &str = "com.checkersapp.checkers";
 
@@ -133,8 +150,14 @@ pub struct App {
 impl App {
     /// Start the app with `data` as its data home. Unless the test saved
     /// settings of its own, the language is set to `lang` ("es" or "en")
-    /// and sound is off.
+    /// and sound is off. The light theme.
     pub async fn launch(data: &DataDir, lang: &str) -> App {
+        App::launch_with(data, lang, Theme::Light).await
+    }
+
+    /// [`App::launch`] in the given theme: GTK's dark variant makes the page
+    /// see `prefers-color-scheme: dark`.
+    pub async fn launch_with(data: &DataDir, lang: &str, theme: Theme) -> App {
         let settings = data.app_dir().join("settings.1.json");
         if !settings.exists() {
             let _ = std::fs::create_dir_all(data.app_dir());
@@ -153,6 +176,13 @@ impl App {
             ])
             .env("DISPLAY", display())
             .env("XDG_DATA_HOME", &data.0)
+            .env(
+                "GTK_THEME",
+                match theme {
+                    Theme::Light => "Adwaita",
+                    Theme::Dark => "Adwaita:dark",
+                },
+            )
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -233,6 +263,32 @@ impl App {
                     .status();
             }
         }
+    }
+
+    /// Make the window `width` × `height` CSS pixels and wait until the
+    /// page sees that size: a test meant for a phone never runs at desktop
+    /// size by accident.
+    pub async fn resize(&self, width: u32, height: u32) {
+        self.client
+            .set_window_size(width, height)
+            .await
+            .unwrap_or_else(|e| panic!("cannot resize the window to {width}x{height}: {e}"));
+        self.wait_until(&format!(
+            "window.innerWidth === {width} && window.innerHeight === {height}"
+        ))
+        .await;
+    }
+
+    /// Press a key (a WebDriver key code such as `\u{E014}` for Right).
+    pub async fn press(&self, key: char) {
+        use fantoccini::actions::{KeyAction, KeyActions};
+        let actions = KeyActions::new("keyboard".to_string())
+            .then(KeyAction::Down { value: key })
+            .then(KeyAction::Up { value: key });
+        self.client
+            .perform_actions(actions)
+            .await
+            .unwrap_or_else(|e| panic!("key {key:?}: {e}"));
     }
 
     /// Run JavaScript in the page and return its value.

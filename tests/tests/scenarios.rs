@@ -1,12 +1,10 @@
-//! What a player sees in the real app window, scenario by scenario
-//! (issue 6). Each test starts the app with its own empty data directory;
+//! What a player sees in the real app window, scenario by scenario. Each test starts the app with its own empty data directory;
 //! some first write a saved game, as the app itself would have, to start
 //! from a chosen position.
 
 use e2e::{lock, App, DataDir};
 use serde_json::{json, Value};
 use std::path::Path;
-use std::time::Duration;
 
 const ES: &str = "es";
 
@@ -103,6 +101,30 @@ async fn wait_screen(app: &App, s: &str) {
         .await;
 }
 
+/// Start a game at `level` from the start screen, confirming the
+/// abandonment of a saved game when the app asks.
+async fn start_level(app: &App, level: &str) {
+    app.click(&format!("#level-{level}")).await;
+    let asking = "document.getElementById('confirm') && !document.getElementById('confirm').hidden";
+    app.wait_until(&format!(
+        "document.querySelector('[data-screen=\"game\"]') || ({asking})"
+    ))
+    .await;
+    if app.js(&format!("return !!({asking});")).await == json!(true) {
+        app.click("#confirm-new").await;
+    }
+    wait_screen(app, "game").await;
+}
+
+/// Wait until the game has ended and its result shows under the final
+/// position (the board stays on screen).
+async fn wait_end(app: &App) {
+    app.wait_until(
+        "document.querySelector('[data-screen=\"game\"][data-mode=\"end\"]') && document.querySelector('.board.interactive')",
+    )
+    .await;
+}
+
 async fn tap(app: &App, square: u32) {
     app.click(&format!(".board.interactive .sq[data-square=\"{square}\"]"))
         .await;
@@ -147,8 +169,7 @@ fn new_games_at_every_level_and_only_movable_pieces_respond() {
             for first in ["player", "cpu"] {
                 wait_screen(&app, "start").await;
                 app.click(&format!("#first-{first}")).await;
-                app.click(&format!("#level-{level}")).await;
-                wait_screen(&app, "game").await;
+                start_level(&app, level).await;
                 if first == "cpu" {
                     // The CPU opens, then it is the player's turn with the
                     // CPU's piece marked.
@@ -373,7 +394,7 @@ fn a_finished_game_is_recorded_and_an_abandoned_one_is_not() {
         let app = continue_capture(&data, "W:W22,30:B18").await;
         tap(&app, 22).await;
         tap(&app, 15).await;
-        wait_screen(&app, "end").await;
+        wait_end(&app).await;
         let outcome = app
             .js("return document.getElementById('outcome').dataset.outcome;")
             .await;
@@ -401,6 +422,10 @@ fn a_finished_game_is_recorded_and_an_abandoned_one_is_not() {
         app.click("#back").await;
         wait_screen(&app, "start").await;
         app.click("#level-easy").await;
+        // A game is saved: the app first asks whether to abandon it.
+        app.wait_until("!document.getElementById('confirm').hidden")
+            .await;
+        app.click("#confirm-new").await;
         wait_status(&app, "yourTurn").await;
         app.click("#back").await;
         app.click("#open-records").await;
@@ -483,12 +508,29 @@ fn one_full_turn_by_keyboard_and_the_english_switch() {
         const RIGHT: char = '\u{E014}';
         const UP: char = '\u{E013}';
         const ENTER: char = '\u{E007}';
-        for key in [RIGHT, ENTER, UP, ENTER] {
+        // Each key's effect is awaited before the next: the focus ring
+        // moves, the piece is lifted, the ring moves, the move is made.
+        let steps: [(char, &str); 4] = [
+            (RIGHT, "focusSquare() === 22"),
+            (
+                ENTER,
+                "document.querySelector('.piece.lifted[data-square=\"22\"]')",
+            ),
+            (UP, "focusSquare() === 18"),
+            (
+                ENTER,
+                "document.querySelector('.piece[data-square=\"18\"][data-side=\"player\"]')",
+            ),
+        ];
+        for (key, done) in steps {
             let actions = KeyActions::new("keyboard".to_string())
                 .then(KeyAction::Down { value: key })
                 .then(KeyAction::Up { value: key });
             app.client.perform_actions(actions).await.unwrap();
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            app.wait_until(&format!(
+                "(() => {{ const focusSquare = () => Number((document.querySelector('.board.interactive').getAttribute('aria-activedescendant') || '').split('-').pop()); return {done}; }})()"
+            ))
+            .await;
         }
         app.wait_until("document.querySelector('.piece.last-move[data-side=\"cpu\"]')")
             .await;
@@ -528,14 +570,6 @@ async fn focus_square(app: &App) -> u32 {
     v.as_u64().unwrap_or(0) as u32
 }
 
-async fn press(app: &App, key: char) {
-    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
-    let actions = KeyActions::new("keyboard".to_string())
-        .then(KeyAction::Down { value: key })
-        .then(KeyAction::Up { value: key });
-    app.client.perform_actions(actions).await.unwrap();
-}
-
 /// Move the focus ring to `target` with the arrows (Up/Down change the row
 /// keeping the place in the row, Left/Right move along the row), then press
 /// Enter.
@@ -561,26 +595,26 @@ async fn key_to(app: &App, target: u32) {
         } else {
             RIGHT
         };
-        press(app, key).await;
+        app.press(key).await;
     }
     assert_eq!(
         focus_square(app).await,
         target,
         "focus ring reached {target}"
     );
-    press(app, ENTER).await;
+    app.press(ENTER).await;
 }
 
 /// Play whole turns until the game ends, always choosing the first piece
 /// offered and its first destination. Returns the number of hops played.
 async fn play_to_the_end(app: &App, keyboard: bool) -> usize {
-    let decision = "document.querySelector('[data-screen=\"end\"]') ||
+    let decision = "document.querySelector('[data-mode=\"end\"]') ||
         (['yourTurn', 'captureAvailable', 'jumpAgain'].includes((document.getElementById('turn-line') || {dataset: {}}).dataset.status)
          && !document.querySelector('.board.interactive.locked'))";
     for hop in 0..400 {
         app.wait_until(decision).await;
         if app
-            .js("return !!document.querySelector('[data-screen=\"end\"]');")
+            .js("return !!document.querySelector('[data-mode=\"end\"]');")
             .await
             == json!(true)
         {
@@ -632,7 +666,7 @@ fn whole_games_by_mouse_on_a_phone_and_by_keyboard_on_a_desktop() {
         // Spanish, mouse, a phone-sized window.
         let data = DataDir::new("full-mouse");
         let app = App::launch(&data, "es").await;
-        let _ = app.client.set_window_size(360, 640).await;
+        app.resize(360, 640).await;
         app.click("#first-player").await;
         app.click("#level-easy").await;
         let hops = play_to_the_end(&app, false).await;
@@ -651,7 +685,7 @@ fn whole_games_by_mouse_on_a_phone_and_by_keyboard_on_a_desktop() {
         // English, keyboard only, a desktop-sized window, the CPU first.
         let data = DataDir::new("full-keys");
         let app = App::launch(&data, "en").await;
-        let _ = app.client.set_window_size(1280, 900).await;
+        app.resize(1280, 900).await;
         app.click("#first-cpu").await;
         app.click("#level-easy").await;
         app.wait_until("document.getElementById('turn-line') && document.getElementById('turn-line').dataset.status === 'yourTurn'")

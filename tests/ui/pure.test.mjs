@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { tables, resolveLanguage } from '../../ui/js/i18n.js';
+import { tables, resolveLanguage, setLanguage } from '../../ui/js/i18n.js';
 import { squareRowCol, squareAt, squareCenter } from '../../ui/js/board.js';
 import { nextFocus } from '../../ui/js/input.js';
 import { formatTime } from '../../ui/js/screens/records.js';
@@ -73,11 +73,27 @@ test('keyboard focus: arrows step to neighbouring dark squares and stop at edges
   }
 });
 
-test('playing time is shown in minutes, then hours and minutes', () => {
-  assert.equal(formatTime(0), '0 min');
-  assert.equal(formatTime(59_999), '0 min');
+test('playing time reads "less than a minute", then minutes, then hours and minutes', () => {
+  setLanguage('en');
+  assert.equal(formatTime(0), 'less than a minute');
+  assert.equal(formatTime(40_000), 'less than a minute');
+  assert.equal(formatTime(59_999), 'less than a minute');
+  assert.equal(formatTime(60_000), '1 min');
   assert.equal(formatTime(12 * 60_000), '12 min');
   assert.equal(formatTime(65 * 60_000), '1 h 05 min');
-  assert.equal(formatTime(-5), '0 min');
-  assert.equal(formatTime('garbage'), '0 min');
+  assert.equal(formatTime(-5), 'less than a minute');
+  assert.equal(formatTime('garbage'), 'less than a minute');
+  setLanguage('es');
+  assert.equal(formatTime(40_000), 'menos de un minuto');
+  assert.equal(formatTime(61 * 60_000), '1 h 01 min');
+});
+
+test('no sentence of the app says "0 min" or the old Spanish wording', () => {
+  for (const table of [tables.es, tables.en]) {
+    for (const [key, text] of Object.entries(table)) {
+      if (typeof text !== 'string') continue;
+      assert.ok(!text.includes('0 min'), key);
+    }
+  }
+  assert.equal(tables.es['sq.movedLast'], 'la última en moverse');
 });

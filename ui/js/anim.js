@@ -76,3 +76,28 @@ export async function hop(el, from, to, capturedEl) {
     if (capturedEl) capturedEl.setAttribute('opacity', String(Math.max(0, 1 - k * 1.4)));
   });
 }
+
+/**
+ * Undo, shown: the pieces of the withdrawn moves (`paths`, oldest first)
+ * slide back from where they ended to where they started, the last move
+ * first. Under reduced motion nothing moves; the board is simply redrawn.
+ */
+export async function undoSlide(board, paths) {
+  if (!board || reducedMotion()) return;
+  for (const path of [...paths].reverse()) {
+    if (!path || path.length < 2) continue;
+    const to = path[path.length - 1];
+    const from = path[0];
+    const el = board.pieceAt(to);
+    if (!el) continue;
+    const a = squareCenter(to);
+    const b = squareCenter(from);
+    if (el.parentNode) el.parentNode.appendChild(el);
+    await tween(UNDO_MS, (k) => {
+      el.setAttribute('transform', `translate(${a.x + (b.x - a.x) * k} ${a.y + (b.y - a.y) * k})`);
+    });
+  }
+}
+
+/** Duration of one withdrawn move sliding back, ms. */
+export const UNDO_MS = 160;

@@ -46,6 +46,9 @@ export const review = () => invoke('review');
 /** A kept game of the history by its number, as `review`. */
 export const historyGame = (id) => invoke('history_game', { id });
 
+/** Puts the PDN of the game on screen (`id` null) or of kept game `id` on the clipboard. */
+export const copyPdn = (id) => invoke('copy_pdn', { id });
+
 /** Saves the settings; resolves to the settings in force. */
 export const setSettings = (settings) => invoke('set_settings', { settings });
 

@@ -89,8 +89,10 @@ function drawPiece(layer, id, n, piece, flags) {
   if (piece.king) {
     svgEl('circle', { class: 'king-ring', r: 17 }, lift);
   }
-  if (flags.movable || flags.lifted) {
-    svgEl('circle', { class: 'outline', r: PIECE_R + 5 }, lift);
+  if (flags.lifted) {
+    svgEl('circle', { class: 'outline lifted-ring', r: PIECE_R + 5 }, lift);
+  } else if (flags.movable) {
+    svgEl('circle', { class: 'outline movable-ring', r: PIECE_R + 6 }, lift);
   }
   if (flags.last) {
     svgEl('circle', { class: 'last-mark', cx: 25, cy: -25, r: 8 }, lift);
@@ -124,9 +126,12 @@ export function createBoard(options = {}) {
   const dotLayer = svgEl('g', { class: 'dots', 'aria-hidden': 'true' }, svg);
   const pieceLayer = svgEl('g', { class: 'pieces', 'aria-hidden': 'true' }, svg);
   const arrowLayer = svgEl('g', { class: 'arrows', 'aria-hidden': 'true' }, svg);
+  const numberLayer = svgEl('g', { class: 'num-layer', 'aria-hidden': 'true' }, svg);
+  // The keyboard focus: a frame on the square's very edge, outside any
+  // piece's ring, so it never hides the lifted piece.
   const focusRing = svgEl('g', { class: 'focus-ring', 'aria-hidden': 'true' }, svg);
-  svgEl('rect', { class: 'ring-outer', x: 3, y: 3, width: UNIT - 6, height: UNIT - 6, rx: 8 }, focusRing);
-  svgEl('rect', { class: 'ring-inner', x: 7, y: 7, width: UNIT - 14, height: UNIT - 14, rx: 6 }, focusRing);
+  svgEl('rect', { class: 'ring-outer', x: 2.5, y: 2.5, width: UNIT - 5, height: UNIT - 5, rx: 6 }, focusRing);
+  svgEl('rect', { class: 'ring-inner', x: 6.5, y: 6.5, width: UNIT - 13, height: UNIT - 13, rx: 4 }, focusRing);
 
   const cells = new Map();
   for (let row = 0; row < 8; row++) {
@@ -144,20 +149,21 @@ export function createBoard(options = {}) {
       );
       svgEl('rect', { class: 'sq-dark', x: col * UNIT, y: row * UNIT, width: UNIT, height: UNIT }, cell);
       const trail = svgEl('rect', { class: 'trail', x: col * UNIT, y: row * UNIT, width: UNIT, height: UNIT }, cell);
-      const num = svgEl('text', { class: 'num', x: col * UNIT + 7, y: row * UNIT + 21, 'aria-hidden': 'true' }, cell);
+      // Square numbers sit in the corner, above the pieces, on a chip of
+      // their own: readable at 10 px on a phone and never under a piece.
+      const chip = svgEl('g', { class: 'num', transform: `translate(${col * UNIT + 2} ${row * UNIT + 2})` }, numberLayer);
+      svgEl('rect', { class: 'num-chip', x: 0, y: 0, width: n < 10 ? 22 : 34, height: 25, rx: 5 }, chip);
+      const num = svgEl('text', { class: 'num-text', x: n < 10 ? 11 : 17, y: 20 }, chip);
       num.textContent = String(n);
-      cells.set(n, { cell, trail, num });
+      cells.set(n, { cell, trail });
     }
   }
-
-  let lastModel = null;
 
   /**
    * Draws `model`: { board, movable: Map<from, to[]>, lifted, dests, lastMove,
    * focus, numbers, locked, label(n), arrows: [[from, to]], marks: [n] (tinted squares) }.
    */
   function draw(model) {
-    lastModel = model;
     const board = model.board || [];
     const movable = model.movable || new Map();
     const dests = new Set(model.dests || []);
@@ -182,7 +188,7 @@ export function createBoard(options = {}) {
     dotLayer.replaceChildren();
     for (const n of dests) {
       const { x, y } = squareCenter(n);
-      svgEl('circle', { class: 'dest-dot', cx: x, cy: y, r: 15, 'data-dest': n }, dotLayer);
+      svgEl('circle', { class: 'dest-dot', cx: x, cy: y, r: 14, 'data-dest': n }, dotLayer);
     }
 
     pieceLayer.replaceChildren();
@@ -268,5 +274,5 @@ export function createBoard(options = {}) {
     svg.addEventListener('contextmenu', (e) => e.preventDefault()); // no long-press menu on the board
   }
 
-  return { svg, draw, pieceAt, pieceLayer, redraw: () => lastModel && draw(lastModel) };
+  return { svg, draw, pieceAt };
 }

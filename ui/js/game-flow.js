@@ -1,18 +1,22 @@
 // What happens on the board over time: the player's taps (C1-C4), the
 // player's hop animated, the CPU's turn (450 ms pause, then the search, then
-// its hops 260 ms apart, D5), undo, leaving and resuming.
+// its hops 260 ms apart, D5), undo, the end of the game under the final
+// position, the review, leaving and resuming.
 //
 // Every choice offered comes from the View the shell sends (`movable`,
 // `lifted`); nothing here knows a rule of the game.
 
 import * as api from './api.js';
 import { state, update, renderNow } from './state.js';
-import { hop, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './anim.js';
+import { hop, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './anim.js';
 import * as sound from './sound.js';
 import { t } from './i18n.js';
 
 /** Statuses in which the player decides and the board answers taps. */
 const PLAYER_DECISION = new Set(['yourTurn', 'captureAvailable', 'jumpAgain']);
+
+/** How long the final position is shown alone before the result joins it, ms. */
+const END_PAUSE_MS = 700;
 
 /**
  * Generation of the game on screen. Undo, leaving and a new game bump it;
@@ -38,7 +42,9 @@ export function movableMap(view) {
 /** True when the board takes the player's taps now. */
 export function boardAcceptsInput() {
   const view = state.game;
-  return Boolean(view && !state.busy && !state.cpuTurn && PLAYER_DECISION.has(view.status));
+  return Boolean(
+    view && !state.review && !state.busy && !state.cpuTurn && PLAYER_DECISION.has(view.status),
+  );
 }
 
 /** The piece shown lifted: the one mid-chain (C4), else the one the player picked. */
@@ -48,16 +54,30 @@ export function liftedSquare() {
   return view.lifted ?? state.selected;
 }
 
-function firstFocus(view) {
+/**
+ * Where the keyboard focus belongs when the player is to decide: the piece
+ * that must jump again, else the square already focused if its piece can
+ * move, else the first piece that can. Null when there is nothing to lift.
+ */
+export function decisionFocus(view, current) {
+  if (!view || !PLAYER_DECISION.has(view.status)) return null;
   if (view.lifted) return view.lifted;
-  if (view.movable && view.movable.length) return view.movable[0].from;
-  return 22;
+  const movable = movableMap(view);
+  if (current != null && movable.has(current)) return current;
+  return view.movable && view.movable.length ? view.movable[0].from : null;
 }
 
+/**
+ * Errors other than a stale CPU reply mean the page and the shell disagree:
+ * the console gets the shell's message, the player a short sentence of the
+ * page's own for the error's code, and the caller fetches the shell's truth
+ * again.
+ */
 function report(error) {
-  // Errors other than a stale CPU reply mean the page and the shell disagree;
-  // say it in the console and fetch the shell's truth again.
-  console.warn('checkers:', error);
+  const code = error && error.code;
+  console.warn('checkers:', code ? `${code}: ${error.message}` : error);
+  const key = code && t(`error.${code}`) !== `error.${code}` ? `error.${code}` : 'error.other';
+  toast(t(key));
 }
 
 /** Fetches the saved game again after an unexpected error and shows it. */
@@ -86,7 +106,10 @@ function showGame(view, extra = {}) {
     busy: false,
     cpuTurn: false,
     spoken: '',
-    focus: state.focus ?? firstFocus(view),
+    review: null,
+    showEnd: false,
+    movesOpen: false,
+    focus: decisionFocus(view, state.focus) ?? state.focus,
     hasSaved: view.status !== 'over',
     savedLevel: view.level,
     ...extra,
@@ -101,11 +124,20 @@ export async function newGame(level) {
   generation += 1;
   try {
     const view = await api.newGame(level, state.firstChoice);
-    update({ notice: null, focus: null });
-    showGame(view, { focus: firstFocus(view) });
+    update({ confirmLevel: null });
+    showGame(view, { focus: decisionFocus(view, null) });
   } catch (e) {
     report(e);
   }
+}
+
+/**
+ * A level chosen on the start screen: with a game saved, the player is
+ * first asked whether to abandon it (it would not count as a loss, G5).
+ */
+export function chooseLevel(level) {
+  if (state.hasSaved) update({ confirmLevel: level });
+  else newGame(level);
 }
 
 /** Resumes the saved game (C7): the shell's copy is the truth, a piece mid-chain comes back lifted. */
@@ -116,8 +148,7 @@ export async function continueGame() {
   try {
     const s = await api.appState();
     if (s.game) {
-      update({ notice: null, focus: null });
-      showGame(s.game, { focus: firstFocus(s.game) });
+      showGame(s.game, { focus: decisionFocus(s.game, null) });
     } else {
       update({ hasSaved: false, screen: 'start' });
     }
@@ -191,18 +222,11 @@ async function playHop(from, to) {
     busy: false,
     moving: null,
     spoken: '',
-    focus: to,
+    focus: decisionFocus(view, to) ?? to,
     hasSaved: view.status !== 'over',
   });
   if (view.status === 'cpuThinking') runCpu();
   else if (view.status === 'over') finish(view);
-}
-
-/** "11-15" for a step, "22x15x6" for a chain: the CPU's move said aloud. */
-function notation(hops) {
-  if (!hops.length) return '';
-  const sep = hops[0].captured ? 'x' : '-';
-  return [hops[0].from, ...hops.map((h) => h.to)].join(sep);
 }
 
 /** The CPU's turn: pause, search (in the shell), then its hops one by one (D5). */
@@ -252,45 +276,81 @@ async function runCpu() {
     update({ shown: shown.slice(), shownLast: { side: 'cpu', path: path.slice() } });
   }
   const view = reply.view;
+  const played = view.moves.length ? view.moves[view.moves.length - 1].text : '';
   update({
     game: view,
     shown: view.board,
     shownLast: null,
     cpuTurn: false,
-    spoken: hops.length ? t('cpuPlayed', { move: notation(hops) }) : '',
+    spoken: played ? t('cpuPlayed', { move: played }) : '',
+    focus: decisionFocus(view, state.focus) ?? state.focus,
     hasSaved: view.status !== 'over',
   });
   if (view.status === 'over') finish(view);
   else if (view.status === 'cpuThinking') runCpu();
 }
 
-/** The game has ended: a sound, a moment to see the last move, then the end screen. */
+/**
+ * The game has ended: a sound, a moment with the final position alone,
+ * then the result joins it under the board (the board stays).
+ */
 async function finish(view) {
   const gen = generation;
-  update({ hasSaved: false, busy: false, cpuTurn: false });
+  update({ hasSaved: false, busy: false, cpuTurn: false, selected: null });
   if (view.result) setTimeout(() => sound.play(view.result.outcome), 350);
   api
     .records()
     .then((records) => update({ records }))
     .catch(report);
-  await sleep(1200);
+  await sleep(END_PAUSE_MS);
   if (gen !== generation || state.screen !== 'game') return;
-  update({ screen: 'end' });
+  update({ showEnd: true });
+  renderNow();
+  document.getElementById('outcome')?.focus({ preventScroll: true });
 }
 
-/** Undo (U1, U3): back to the player's last decision, also while the CPU is on its turn. */
+/** The moves withdrawn by an undo, said aloud: "Undone: 22-18, 11-15." */
+function undoneSentence(withdrawn) {
+  return withdrawn.length ? t('undone', { moves: withdrawn.join(', ') }) : t('undoneChain');
+}
+
+/**
+ * Undo (U1, U3): back to the player's last decision, also while the CPU is
+ * on its turn. The withdrawn moves slide back (not under reduced motion)
+ * and a screen reader hears what was undone.
+ */
 export async function undo() {
   const view = state.game;
-  if (!view || !view.canUndo || state.screen !== 'game') return;
+  if (!view || !view.canUndo || state.screen !== 'game' || state.review) return;
   if (state.busy && !state.cpuTurn) return; // the player's own hop is still on its way
   generation += 1;
+  const gen = generation;
+  const before = view.moves || [];
+  update({ busy: true, cpuTurn: false, selected: null, shown: view.board, shownLast: null });
+  let back;
   try {
-    const back = await api.undo();
-    showGame(back.view, { spoken: '' });
+    back = await api.undo();
   } catch (e) {
     report(e);
+    update({ busy: false });
     resync();
+    return;
   }
+  if (gen !== generation) return;
+  const paths = before.slice(back.view.moves.length).map((m) => m.path);
+  renderNow();
+  await undoSlide(board, paths);
+  if (gen !== generation) return;
+  showGame(back.view, { spoken: undoneSentence(back.withdrawn), focus: decisionFocus(back.view, state.focus) });
+  if (document.activeElement && document.activeElement.disabled) {
+    document.querySelector('.board.interactive')?.focus({ preventScroll: true });
+  }
+}
+
+/** The game screen's back button: out of a kept game's review to the records, else to the start screen. */
+export function back() {
+  if (state.review && state.review.source === 'history') exitReview();
+  else leave();
 }
 
 /** Back to the start screen; the game stays saved and "Continue" resumes it (C7). */
@@ -304,6 +364,9 @@ export async function leave() {
     moving: null,
     shownLast: null,
     selected: null,
+    review: null,
+    showEnd: false,
+    movesOpen: false,
     hasSaved: Boolean(view && view.status !== 'over'),
     savedLevel: view ? view.level : null,
   });
@@ -318,8 +381,91 @@ export async function leave() {
   }
 }
 
-/** "Play again" on the end screen: the same level, the first player chosen on the start screen. */
+/** "Play again" under a finished game: the same level, the first player chosen on the start screen. */
 export function playAgain() {
   const level = state.game ? state.game.level : 'normal';
   return newGame(level);
+}
+
+/** "Menu" under a finished game. */
+export function toMenu() {
+  return leave();
+}
+
+/** Opens the game just played (or being played) in review, at its last position. */
+export async function reviewGame() {
+  try {
+    const data = await api.review();
+    update({ review: { source: 'game', id: null, data, index: data.moves.length }, movesOpen: false });
+  } catch (e) {
+    report(e);
+  }
+}
+
+/** Opens a kept game of the history in review, from the records screen. */
+export async function reviewHistory(id) {
+  try {
+    const data = await api.historyGame(id);
+    update({
+      screen: 'game',
+      review: { source: 'history', id, data, index: data.moves.length },
+      movesOpen: false,
+      showEnd: false,
+      busy: false,
+    });
+  } catch (e) {
+    report(e);
+  }
+}
+
+/** Shows position `index` of the review (clamped to the game). */
+export function reviewTo(index) {
+  const r = state.review;
+  if (!r) return;
+  const last = r.data.moves.length;
+  const i = Math.max(0, Math.min(last, index));
+  if (i !== r.index) update({ review: { ...r, index: i } });
+}
+
+/** One step back or forth in the review, or to its first or last position. */
+export function reviewStep(step) {
+  const r = state.review;
+  if (!r) return;
+  if (step === 'first') reviewTo(0);
+  else if (step === 'last') reviewTo(r.data.moves.length);
+  else reviewTo(r.index + step);
+}
+
+/** Leaves the review: back under the finished game, or back to the records. */
+export function exitReview() {
+  const r = state.review;
+  if (!r) return;
+  if (r.source === 'history') {
+    update({ review: null, screen: 'records' });
+  } else {
+    update({ review: null });
+    renderNow();
+    document.getElementById('review-game')?.focus({ preventScroll: true });
+  }
+}
+
+let toastTimer = null;
+
+/** A short confirmation for a moment, also read by screen readers. */
+export function toast(text) {
+  clearTimeout(toastTimer);
+  update({ toast: text });
+  toastTimer = setTimeout(() => update({ toast: '' }), 2400);
+}
+
+/** Copies the PDN of the reviewed game, or of the game on screen, to the clipboard. */
+export async function copyPdn() {
+  const r = state.review;
+  try {
+    await api.copyPdn(r && r.source === 'history' ? r.id : null);
+    toast(t('pdnCopied'));
+  } catch (e) {
+    report(e);
+    toast(t('pdnNotCopied'));
+  }
 }

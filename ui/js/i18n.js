@@ -17,6 +17,10 @@ const es = {
   'status.cpuThinking': 'La CPU está pensando…',
   'status.over': 'Fin de la partida',
   cpuPlayed: 'La CPU ha jugado {move}.',
+  undone: 'Deshecho: {moves}.',
+  undoneChain: 'Cadena deshecha.',
+  drawIn: 'Tablas en {n} turnos',
+  drawInOne: 'Tablas en 1 turno',
 
   // Start screen.
   continue: 'Continuar la partida',
@@ -44,6 +48,22 @@ const es = {
     'No se puede guardar en este dispositivo: puedes seguir jugando, pero tu progreso no se conservará.',
   'notice.other': 'No se pudo leer un archivo guardado; se ha apartado y el juego sigue con normalidad.',
   noBackend: 'No se pudo conectar con el juego.',
+  // Refusals of the shell, by code: shown when something goes wrong.
+  'error.noGame': 'No hay ninguna partida en curso.',
+  'error.noSuchGame': 'Esa partida ya no está en el historial.',
+  'error.gameOver': 'La partida ya ha terminado.',
+  'error.notYourTurn': 'Ahora le toca a la CPU.',
+  'error.notCpuTurn': 'Ahora te toca a ti.',
+  'error.illegalHop': 'Esa jugada no es legal.',
+  'error.mustContinueChain': 'Tienes que seguir saltando con la misma ficha.',
+  'error.nothingToUndo': 'No hay nada que deshacer.',
+  'error.illegalCpuMove': 'La CPU no ha podido jugar.',
+  'error.noCpuMove': 'La CPU no tiene jugadas.',
+  'error.search': 'La CPU no ha podido pensar.',
+  'error.clipboard': 'No se pudo usar el portapapeles.',
+  'error.noBackend': 'No se pudo conectar con el juego.',
+  'error.other': 'Algo no ha ido bien; se ha vuelto a cargar la partida.',
+
 
   // Game screen.
   back: 'Volver al menú',
@@ -51,6 +71,26 @@ const es = {
   boardLabel: 'Tablero',
   you: 'Tú',
   cpu: 'CPU',
+  moves: 'Jugadas',
+  closeMoves: 'Cerrar las jugadas',
+  noMovesYet: 'Aún no hay jugadas.',
+  lastMoveShort: 'Última: {move}',
+  review: 'Revisar',
+  reviewFirst: 'Posición inicial',
+  reviewPrev: 'Jugada anterior',
+  reviewNext: 'Jugada siguiente',
+  reviewLast: 'Última posición',
+  reviewStart: 'Posición inicial',
+  reviewMove: 'Jugada {n} de {total}',
+  copyPdn: 'Copiar PDN',
+  pdnCopied: 'PDN copiado al portapapeles.',
+  pdnNotCopied: 'No se pudo copiar el PDN.',
+  exitReview: 'Volver al resultado',
+  backToRecords: 'Volver al historial',
+  confirmTitle: '¿Abandonar la partida guardada?',
+  confirmText: 'Si empiezas una nueva, la partida guardada se descarta. No cuenta como derrota.',
+  confirmNew: 'Empezar una nueva',
+  confirmKeep: 'Conservarla',
 
   // Square names for screen readers: "22, tu ficha, puede moverse".
   'sq.empty': 'vacía',
@@ -61,7 +101,7 @@ const es = {
   'sq.canMove': 'puede moverse',
   'sq.lifted': 'levantada',
   'sq.destination': 'destino',
-  'sq.movedLast': 'movida la última',
+  'sq.movedLast': 'la última en moverse',
 
   // End screen.
   'outcome.win': 'Victoria',
@@ -87,11 +127,18 @@ const es = {
   gamesPlayedOne: '1 partida',
   noGames: 'Aún sin partidas',
   playTime: 'Tiempo de juego: {time}',
-  totalLine: 'En total: {games}, {time} de juego',
+  totalLine: 'En total: {games} · tiempo de juego: {time}',
   recordsNote: 'Solo cuentan las partidas terminadas. El historial se queda en este dispositivo.',
   barLabel: '{wins} victorias, {draws} tablas, {losses} derrotas',
   minutes: '{m} min',
   hoursMinutes: '{h} h {m} min',
+  lessThanMinute: 'menos de un minuto',
+  history: 'Últimas partidas',
+  historyEmpty: 'Aquí aparecerán tus partidas terminadas.',
+  startedYou: 'empezaste tú',
+  startedCpu: 'empezó la CPU',
+  turns: '{n} turnos',
+  turnsOne: '1 turno',
 
   // Settings.
   settingsTitle: 'Ajustes',
@@ -122,7 +169,7 @@ const es = {
     {
       title: 'Mover y capturar',
       diagram: 'capture',
-      caption: 'Tu ficha de la casilla 22 salta sobre la de la 18 y cae en la 15.',
+      caption: 'Tu ficha de la 22 salta la de la 18 y cae en la 15; desde ahí tiene que saltar también la de la 10 y termina en la 6.',
       paras: [
         'Una ficha avanza una casilla en diagonal hacia delante, a una casilla vacía. Para capturar, salta sobre una ficha rival que tenga justo al lado en diagonal y cae en la casilla vacía que hay detrás; la ficha saltada sale del tablero. Una ficha sin coronar solo salta hacia delante.',
         'Capturar es obligatorio: si alguna de tus fichas puede saltar, tienes que saltar. Eso sí, puedes elegir qué captura haces; nadie te obliga a llevarte el máximo de fichas.',
@@ -168,7 +215,7 @@ const es = {
     {
       title: 'Consejos',
       diagram: 'edge',
-      caption: 'Una ficha en el borde no se puede saltar: detrás no hay casilla donde caer.',
+      caption: 'Las fichas de la CPU en la 13 y la 20 están en el borde: tus fichas de al lado no pueden saltarlas, porque detrás no hay casilla donde caer.',
       bullets: [
         'Antes de mover, cuenta el intercambio. Como la CPU está obligada a capturar, entregar una ficha decide su respuesta; si al recapturar te llevas dos, sales ganando.',
         'Si vas por delante en fichas, cambia piezas: cuantas menos quedan, más pesa la que tienes de más.',
@@ -230,6 +277,10 @@ const en = {
   'status.cpuThinking': 'The CPU is thinking…',
   'status.over': 'Game over',
   cpuPlayed: 'The CPU played {move}.',
+  undone: 'Undone: {moves}.',
+  undoneChain: 'Chain undone.',
+  drawIn: 'Draw in {n} turns',
+  drawInOne: 'Draw in 1 turn',
 
   continue: 'Continue the game',
   continueDetail: '{level}, saved game',
@@ -255,12 +306,47 @@ const en = {
   'notice.notSaving': 'Your progress cannot be saved on this device: you can keep playing, but it will not be kept.',
   'notice.other': 'A saved file could not be read; it has been set aside and the game carries on as usual.',
   noBackend: 'Could not reach the game.',
+  'error.noGame': 'There is no game in progress.',
+  'error.noSuchGame': 'That game is no longer in the records.',
+  'error.gameOver': 'The game is already over.',
+  'error.notYourTurn': 'It is the CPU’s turn.',
+  'error.notCpuTurn': 'It is your turn.',
+  'error.illegalHop': 'That move is not legal.',
+  'error.mustContinueChain': 'Keep jumping with the same piece.',
+  'error.nothingToUndo': 'There is nothing to undo.',
+  'error.illegalCpuMove': 'The CPU could not play.',
+  'error.noCpuMove': 'The CPU has no move.',
+  'error.search': 'The CPU could not think.',
+  'error.clipboard': 'The clipboard could not be used.',
+  'error.noBackend': 'Could not reach the game.',
+  'error.other': 'Something went wrong; the game has been reloaded.',
+
 
   back: 'Back to the menu',
   undo: 'Undo',
   boardLabel: 'Board',
   you: 'You',
   cpu: 'CPU',
+  moves: 'Moves',
+  closeMoves: 'Close the moves',
+  noMovesYet: 'No moves yet.',
+  lastMoveShort: 'Last: {move}',
+  review: 'Review',
+  reviewFirst: 'Starting position',
+  reviewPrev: 'Previous move',
+  reviewNext: 'Next move',
+  reviewLast: 'Last position',
+  reviewStart: 'Starting position',
+  reviewMove: 'Move {n} of {total}',
+  copyPdn: 'Copy PDN',
+  pdnCopied: 'PDN copied to the clipboard.',
+  pdnNotCopied: 'The PDN could not be copied.',
+  exitReview: 'Back to the result',
+  backToRecords: 'Back to the records',
+  confirmTitle: 'Abandon the saved game?',
+  confirmText: 'Starting a new game discards the saved one. It does not count as a loss.',
+  confirmNew: 'Start a new game',
+  confirmKeep: 'Keep it',
 
   'sq.empty': 'empty',
   'sq.playerMan': 'your man',
@@ -294,11 +380,18 @@ const en = {
   gamesPlayedOne: '1 game',
   noGames: 'No games yet',
   playTime: 'Playing time: {time}',
-  totalLine: 'In all: {games}, {time} of play',
+  totalLine: 'Total: {games} · playing time: {time}',
   recordsNote: 'Only games that really ended count. Your records stay on this device.',
   barLabel: '{wins} wins, {draws} draws, {losses} losses',
   minutes: '{m} min',
   hoursMinutes: '{h} h {m} min',
+  lessThanMinute: 'less than a minute',
+  history: 'Recent games',
+  historyEmpty: 'Your finished games will appear here.',
+  startedYou: 'you started',
+  startedCpu: 'the CPU started',
+  turns: '{n} turns',
+  turnsOne: '1 turn',
 
   settingsTitle: 'Settings',
   language: 'Language',
@@ -325,7 +418,7 @@ const en = {
     {
       title: 'Moving and capturing',
       diagram: 'capture',
-      caption: 'Your man on 22 jumps the piece on 18 and lands on 15.',
+      caption: 'Your man on 22 jumps the piece on 18 and lands on 15; from there it must jump the one on 10 too, and ends on 6.',
       paras: [
         'A man moves one square diagonally forward to an empty square. To capture, it jumps over an enemy piece diagonally next to it and lands on the empty square right behind; the jumped piece leaves the board. A man only jumps forward.',
         'Capturing is compulsory: if any of your pieces can jump, you must jump. Which capture you make is up to you; nothing forces you to take the most pieces.',
@@ -371,7 +464,7 @@ const en = {
     {
       title: 'Tips',
       diagram: 'edge',
-      caption: 'A piece on the edge cannot be jumped: there is no square behind it to land on.',
+      caption: 'The CPU’s men on 13 and 20 stand on the edge: your men next to them cannot jump them, as there is no square behind to land on.',
       bullets: [
         'Count the exchange before you move. The CPU must capture, so offering a piece chooses its reply; if your recapture takes two, you come out a piece ahead.',
         'When you are ahead, trade pieces: the fewer that remain, the more your extra piece counts.',
@@ -443,7 +536,7 @@ export function resolveLanguage(setting, systemLanguage = globalThis.navigator?.
 /** Makes `lang` the language of every later `t()` and of `<html lang>`. */
 export function setLanguage(lang) {
   current = lang === 'en' ? 'en' : 'es';
-  document.documentElement.lang = current;
+  if (globalThis.document) document.documentElement.lang = current;
 }
 
 /** The current language code. */

@@ -24,3 +24,10 @@ export const gear = () =>
     'M19.4 13.5l1.6 1.2-2 3.4-1.9-.7a7.6 7.6 0 0 1-2 1.2l-.3 2h-4l-.3-2a7.6 7.6 0 0 1-2-1.2l-1.9.7-2-3.4 1.6-1.2a7.7 7.7 0 0 1 0-3L2.6 9.3l2-3.4 1.9.7a7.6 7.6 0 0 1 2-1.2l.3-2h4l.3 2a7.6 7.6 0 0 1 2 1.2l1.9-.7 2 3.4-1.6 1.2a7.7 7.7 0 0 1 0 3z',
   ]);
 export const play = () => icon(['M8 5l11 7-11 7z']);
+export const chevron = () => icon(['M9 6l6 6-6 6']);
+export const first = () => icon(['M6 5v14', 'M18 6l-7 6 7 6']);
+export const prev = () => icon(['M15 5l-7 7 7 7']);
+export const next = () => icon(['M9 5l7 7-7 7']);
+export const last = () => icon(['M18 5v14', 'M6 6l7 6-7 6']);
+export const copy = () => icon(['M9 9h10v12H9z', 'M5 15H4V3h11v1']);
+export const close = () => icon(['M6 6l12 12', 'M18 6L6 18']);

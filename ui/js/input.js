@@ -4,7 +4,7 @@
 // undoes anywhere on the game screen. Pointer taps arrive through board.js.
 
 import { state, update } from './state.js';
-import { tapSquare, putBack, undo, boardAcceptsInput } from './game-flow.js';
+import { tapSquare, putBack, undo, boardAcceptsInput, reviewStep, exitReview, decisionFocus } from './game-flow.js';
 import { squareRowCol, squareAt } from './board.js';
 
 /**
@@ -28,10 +28,10 @@ export function attachBoardKeys(svg) {
   svg.addEventListener('focus', () => {
     // Reached with Tab (or from a keyboard-pressed button): show the ring at once.
     if (svg.matches(':focus-visible')) svg.classList.add('kbd');
-    if (state.focus == null) update({ focus: 22 });
+    if (state.focus == null) update({ focus: decisionFocus(state.game, null) ?? 22 });
   });
   svg.addEventListener('keydown', (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || state.review) return;
     const n = state.focus ?? 22;
     switch (e.key) {
       case 'ArrowUp':
@@ -59,9 +59,38 @@ export function attachBoardKeys(svg) {
   });
 }
 
-/** Page-wide shortcuts: Ctrl/Cmd+Z undoes on the game screen; Esc leaves records, help and settings. */
+/** The review's keys: the arrows step, Home and End go to the first and last position. */
+const REVIEW_KEYS = { ArrowLeft: -1, ArrowRight: 1, Home: 'first', End: 'last' };
+
+/**
+ * Page-wide shortcuts: Ctrl/Cmd+Z undoes on the game screen; in a review
+ * the arrows, Home and End step through the game and Esc leaves it; Esc
+ * closes the move list sheet and the confirmation, and leaves records,
+ * help and settings.
+ */
 export function attachGlobalKeys() {
   document.addEventListener('keydown', (e) => {
+    const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
+    if (e.key === 'Escape' && state.confirmLevel) {
+      update({ confirmLevel: null });
+      return;
+    }
+    if (e.key === 'Escape' && state.movesOpen) {
+      update({ movesOpen: false });
+      document.getElementById('open-moves')?.focus({ preventScroll: true });
+      return;
+    }
+    if (state.screen === 'game' && state.review && plain) {
+      if (e.key in REVIEW_KEYS) {
+        e.preventDefault();
+        reviewStep(REVIEW_KEYS[e.key]);
+        return;
+      }
+      if (e.key === 'Escape') {
+        exitReview();
+        return;
+      }
+    }
     if (e.key === 'Escape' && ['records', 'help', 'settings'].includes(state.screen)) {
       update({ screen: state.returnTo || 'start' });
       return;

@@ -8,12 +8,11 @@ import { setSoundEnabled } from './sound.js';
 import { attachGlobalKeys } from './input.js';
 import * as start from './screens/start.js';
 import * as game from './screens/game.js';
-import * as end from './screens/end.js';
 import * as records from './screens/records.js';
 import * as help from './screens/help.js';
 import * as settings from './screens/settings.js';
 
-const SCREENS = { start, game, end, records, help, settings };
+const SCREENS = { start, game, records, help, settings };
 const root = document.getElementById('app');
 
 let mounted = null; // { key, screen, view }
@@ -41,6 +40,23 @@ function render(s) {
     return;
   }
   mounted.view.update(s);
+  keepFocus(name);
+}
+
+/**
+ * Focus is never lost: when the control that had it becomes disabled (Undo
+ * with nothing left to undo, the last step of a review) or disappears, it
+ * moves to the screen's main place instead of falling to the page.
+ */
+function keepFocus(name) {
+  const active = document.activeElement;
+  if (active && active !== document.body && !active.disabled && active.isConnected) return;
+  if (name === 'game' && state.review) {
+    const nav = [...document.querySelectorAll('.review-bar .nav-btn')].find((b) => !b.disabled);
+    nav?.focus({ preventScroll: true });
+  } else if (name === 'game') {
+    document.querySelector('.board.interactive')?.focus({ preventScroll: true });
+  }
 }
 
 /**

@@ -6,7 +6,7 @@
 export const DEFAULT_SETTINGS = Object.freeze({ language: null, sound: true, squareNumbers: false });
 
 export const state = {
-  /** start | game | end | records | help | settings (loading before app_state answers). */
+  /** start | game | records | help | settings (loading before app_state answers). */
   screen: 'loading',
   /** Where records/help/settings go back to. */
   returnTo: 'start',
@@ -18,8 +18,22 @@ export const state = {
   savedLevel: null,
   records: null,
   settings: { ...DEFAULT_SETTINGS },
-  /** A notice id from app_state ("savedGameUnreadable", ...), shown once on the start screen. */
+  /** A notice id from the shell ("savedGameUnreadable", "notSaving", ...), shown once. */
   notice: null,
+  /** The game has ended and its result is shown under the final position. */
+  showEnd: false,
+  /**
+   * A game being stepped through: `{ source: 'game' | 'history', id, data, index }`,
+   * `data` being the shell's Review and `index` the position shown (0 = the
+   * first, `data.moves.length` = the last).
+   */
+  review: null,
+  /** Phones: the full move list is open over the board. */
+  movesOpen: false,
+  /** Start screen: the level waiting for the player to confirm abandoning the saved game. */
+  confirmLevel: null,
+  /** A short confirmation shown for a moment ("PDN copied"). */
+  toast: '',
   /** «Tú primero» / «CPU primero» on the start screen: applies to the next game (C6). */
   firstChoice: 'player',
   /** The piece the player has lifted (not mid-chain: then view.lifted rules). */

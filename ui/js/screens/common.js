@@ -30,3 +30,67 @@ export function outcomeLine(result) {
   const suffix = loserPieces === 0 ? 'NoPieces' : '';
   return t(`outcomeLine.${result.outcome}${suffix}`);
 }
+
+/**
+ * A group of options where one is chosen (a segmented control): one Tab
+ * stop for the whole group, on the chosen option; the arrow keys move the
+ * choice (and the focus) along it, Home and End to its ends.
+ * `options` are `[id, value, label]`; `current()` gives the chosen value and
+ * `choose(value)` makes a choice (values are the options' strings). Call
+ * `refresh()` after a change.
+ */
+export function radioGroup({ label, options, current, choose, className = '' }) {
+  const buttons = options.map(([id, value, text, lang]) =>
+    h('button', {
+      id,
+      class: 'seg',
+      type: 'button',
+      role: 'radio',
+      lang: lang || null,
+      'data-value': value,
+      onclick: () => choose(value),
+      text,
+    }),
+  );
+  const group = h(
+    'div',
+    { class: `segmented ${className}`.trim(), role: 'radiogroup', 'aria-labelledby': label },
+    buttons,
+  );
+  group.addEventListener('keydown', (e) => {
+    const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+    let i = buttons.findIndex((b) => b.dataset.value === String(current()));
+    if (e.key in keys) i = (i + keys[e.key] + buttons.length) % buttons.length;
+    else if (e.key === 'Home') i = 0;
+    else if (e.key === 'End') i = buttons.length - 1;
+    else return;
+    e.preventDefault();
+    choose(buttons[i].dataset.value);
+    buttons[i].focus();
+  });
+  group.refresh = () => {
+    for (const b of buttons) {
+      const on = b.dataset.value === String(current());
+      b.setAttribute('aria-checked', on ? 'true' : 'false');
+      b.tabIndex = on ? 0 : -1;
+    }
+  };
+  group.refresh();
+  return group;
+}
+
+/**
+ * Marks `scroller` with `can-scroll-down` while there is more below the
+ * fold, so a fade at its foot says that the page scrolls.
+ */
+export function scrollHint(scroller) {
+  const check = () => {
+    const more = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight > 4;
+    scroller.classList.toggle('can-scroll-down', more);
+  };
+  scroller.addEventListener('scroll', check, { passive: true });
+  new ResizeObserver(check).observe(scroller);
+  requestAnimationFrame(check);
+  new MutationObserver(check).observe(scroller, { childList: true, subtree: true, attributes: true });
+  return check;
+}

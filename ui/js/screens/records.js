@@ -1,22 +1,36 @@
 // Records screen: per level, wins, draws and losses as a small stacked bar
-// with the numbers beside it, games played and total playing time (G4, G5).
+// with the numbers beside it, games played and total playing time (G4, G5);
+// then the last finished games, each opening in review.
 
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, language } from '../i18n.js';
+import * as icons from '../icons.js';
 import { svgEl } from '../board.js';
 import { screen, topBar } from './common.js';
 import { update } from '../state.js';
+import { reviewHistory } from '../game-flow.js';
 import * as api from '../api.js';
 
 const EMPTY = { wins: 0, losses: 0, draws: 0, playerPiecesLeft: 0, cpuPiecesLeft: 0, playTimeMs: 0 };
 
-/** "12 min" or "1 h 05 min" (rounded down to the minute). */
+/**
+ * Playing time as read: "less than a minute" under a minute (a game was
+ * played, so never "0 min"), then "12 min", then "1 h 05 min" (rounded
+ * down to the minute).
+ */
 export function formatTime(ms) {
   const total = Math.floor(Math.max(0, Number(ms) || 0) / 60000);
   const hours = Math.floor(total / 60);
   const minutes = total % 60;
+  if (total === 0) return t('lessThanMinute');
   if (hours === 0) return t('minutes', { m: minutes });
   return t('hoursMinutes', { h: hours, m: String(minutes).padStart(2, '0') });
+}
+
+/** A finished game's date and time, in the page's language and the device's time zone. */
+export function formatWhen(ms, lang = language()) {
+  const date = new Date(Number(ms) || 0);
+  return new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
 }
 
 function games(n) {
@@ -62,9 +76,39 @@ function levelCard(level, rec) {
       ]),
       bar(rec),
       h('p', { class: 'counts' }, [num('win', t('wins'), rec.wins), num('draw', t('draws'), rec.draws), num('loss', t('losses'), rec.losses)]),
-      h('p', { class: 'record-time', text: t('playTime', { time: formatTime(rec.playTimeMs) }) }),
+      total ? h('p', { class: 'record-time', text: t('playTime', { time: formatTime(rec.playTimeMs) }) }) : null,
     ],
   );
+}
+
+/** One finished game of the history: date, level, who started, result, turns; opens in review. */
+function historyRow(g) {
+  const r = g.result;
+  const when = formatWhen(g.finishedAtMs);
+  const outcome = t(`outcome.${r.outcome}`);
+  const started = t(g.first === 'player' ? 'startedYou' : 'startedCpu');
+  const turns = g.turns === 1 ? t('turnsOne') : t('turns', { n: g.turns });
+  const score = `${r.playerPieces}–${r.cpuPieces}`;
+  return h('li', {}, [
+    h(
+      'button',
+      {
+        class: `history-row outcome-${r.outcome}`,
+        type: 'button',
+        'data-id': g.id,
+        'aria-label': `${outcome}, ${t(`level.${g.level}`)}, ${when}. ${started}. ${turns}. ${t('piecesYou', { n: r.playerPieces })}, ${t('piecesCpu', { n: r.cpuPieces })}.`,
+        onclick: () => reviewHistory(g.id),
+      },
+      [
+        h('span', { class: `history-outcome outcome-${r.outcome}`, text: outcome }),
+        h('span', { class: 'history-main' }, [
+          h('span', { class: 'history-title', text: `${t(`level.${g.level}`)} · ${score}` }),
+          h('span', { class: 'history-detail', text: `${when} · ${started} · ${turns}` }),
+        ]),
+        icons.chevron(),
+      ],
+    ),
+  ]);
 }
 
 export function mount(root, s) {
@@ -85,9 +129,16 @@ export function mount(root, s) {
       const all = levels.map((l) => ({ ...EMPTY, ...(recs[l] || {}) }));
       const totalGames = all.reduce((a, r) => a + r.wins + r.draws + r.losses, 0);
       const totalMs = all.reduce((a, r) => a + (Number(r.playTimeMs) || 0), 0);
+      const history = recs.history || [];
       body.replaceChildren(
         ...levels.map((l, i) => levelCard(l, all[i])),
-        h('p', { class: 'records-total', id: 'records-total', text: t('totalLine', { games: games(totalGames), time: formatTime(totalMs) }) }),
+        h('p', { class: 'records-total', id: 'records-total', text: totalGames ? t('totalLine', { games: games(totalGames), time: formatTime(totalMs) }) : t('noGames') }),
+        h('section', { class: 'history', 'aria-labelledby': 'history-title' }, [
+          h('h2', { id: 'history-title', class: 'label', text: t('history') }),
+          history.length
+            ? h('ol', { class: 'history-list', id: 'history' }, history.map(historyRow))
+            : h('p', { class: 'history-empty', text: t('historyEmpty') }),
+        ]),
         h('p', { class: 'records-note', text: t('recordsNote') }),
       );
     },

@@ -3,7 +3,7 @@
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
-import { screen, topBar } from './common.js';
+import { screen, topBar, radioGroup } from './common.js';
 import { state, update } from '../state.js';
 import * as api from '../api.js';
 
@@ -32,22 +32,14 @@ export function mount(root, s) {
     ['lang-es', 'es', t('langEs')],
     ['lang-en', 'en', t('langEn')],
   ];
-  const group = h(
-    'div',
-    { id: 'lang-select', class: 'segmented three', role: 'radiogroup', 'aria-labelledby': 'lang-label' },
-    langs.map(([id, value, label]) =>
-      h('button', {
-        id,
-        class: 'seg',
-        type: 'button',
-        role: 'radio',
-        'data-value': value ?? 'system',
-        lang: value || null,
-        onclick: () => change({ language: value }),
-        text: label,
-      }),
-    ),
-  );
+  const group = radioGroup({
+    label: 'lang-label',
+    className: 'three',
+    options: langs.map(([id, value, label]) => [id, value ?? 'system', label, value]),
+    current: () => state.settings.language ?? 'system',
+    choose: (value) => change({ language: value === 'system' ? null : value }),
+  });
+  group.id = 'lang-select';
   const sound = toggle('sound-toggle', t('sound'), 'sound');
   const numbers = toggle('numbers-toggle', t('squareNumbers'), 'squareNumbers');
   const el = screen('settings', [
@@ -63,11 +55,7 @@ export function mount(root, s) {
   root.appendChild(el);
   return {
     update(st) {
-      const current = st.settings.language ?? 'system';
-      for (const b of group.querySelectorAll('.seg')) {
-        const on = b.dataset.value === current;
-        b.setAttribute('aria-checked', on ? 'true' : 'false');
-      }
+      group.refresh();
       sound.setAttribute('aria-checked', st.settings.sound ? 'true' : 'false');
       numbers.setAttribute('aria-checked', st.settings.squareNumbers ? 'true' : 'false');
     },

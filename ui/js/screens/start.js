@@ -1,15 +1,16 @@
 // Start screen: who starts («Tú primero» / «CPU primero», C6), the three
 // opponents as large buttons (D1), "Continue" when a game is saved (C7),
 // links to records, help and settings, and a notice if a saved file could
-// not be read.
+// not be read. With a game saved, choosing a level first asks whether to
+// abandon it.
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import * as icons from '../icons.js';
 import { svgEl } from '../board.js';
-import { screen } from './common.js';
+import { screen, radioGroup, scrollHint } from './common.js';
 import { state, update } from '../state.js';
-import { newGame, continueGame } from '../game-flow.js';
+import { newGame, chooseLevel, continueGame } from '../game-flow.js';
 
 function logo() {
   const svg = svgEl('svg', { class: 'logo', viewBox: '0 0 64 64', 'aria-hidden': 'true' });
@@ -28,30 +29,17 @@ export function mount(root) {
       h('span', { class: 'continue-detail' }),
     ]),
   ]);
-  const seg = (id, value, label) =>
-    h('button', {
-      id,
-      class: 'seg',
-      type: 'button',
-      role: 'radio',
-      'data-value': value,
-      onclick: () => update({ firstChoice: value }),
-      text: label,
-    });
-  const first = h('div', { class: 'segmented', role: 'radiogroup', 'aria-labelledby': 'who-starts' }, [
-    seg('first-player', 'player', t('firstPlayer')),
-    seg('first-cpu', 'cpu', t('firstCpu')),
-  ]);
-  first.addEventListener('keydown', (e) => {
-    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-      e.preventDefault();
-      const value = state.firstChoice === 'player' ? 'cpu' : 'player';
-      update({ firstChoice: value });
-      document.getElementById(value === 'player' ? 'first-player' : 'first-cpu').focus();
-    }
+  const first = radioGroup({
+    label: 'who-starts',
+    options: [
+      ['first-player', 'player', t('firstPlayer')],
+      ['first-cpu', 'cpu', t('firstCpu')],
+    ],
+    current: () => state.firstChoice,
+    choose: (value) => update({ firstChoice: value }),
   });
   const level = (name) =>
-    h('button', { id: `level-${name}`, class: `btn level level-${name}`, type: 'button', onclick: () => newGame(name) }, [
+    h('button', { id: `level-${name}`, class: `btn level level-${name}`, type: 'button', onclick: () => chooseLevel(name) }, [
       h('span', { class: 'level-name', text: t(`level.${name}`) }),
       h('span', { class: 'level-hint', text: t(`levelHint.${name}`) }),
     ]);
@@ -61,26 +49,50 @@ export function mount(root) {
       h('span', { text: label }),
     ]);
 
-  const el = screen('start', [
-    h('div', { class: 'start-inner' }, [
-      h('header', { class: 'brand' }, [
-        logo(),
-        h('div', {}, [h('h1', { class: 'brand-title', text: t('appTitle') }), h('p', { class: 'tagline', text: t('tagline') })]),
-      ]),
-      notice,
-      cont,
-      h('h2', { id: 'who-starts', class: 'label', text: t('whoStarts') }),
-      first,
-      h('h2', { class: 'label', text: t('chooseOpponent') }),
-      h('div', { class: 'levels' }, ['easy', 'normal', 'hard'].map(level)),
-      h('nav', { class: 'links' }, [
-        link('open-records', t('records'), icons.chart, 'records'),
-        link('open-help', t('help'), icons.help, 'help'),
-        link('open-settings', t('settings'), icons.gear, 'settings'),
-      ]),
+  // "Abandon the saved game?": abandoning is not a loss (G5).
+  const confirmNew = h('button', { id: 'confirm-new', class: 'btn primary', type: 'button', text: t('confirmNew') });
+  const confirmKeep = h('button', { id: 'confirm-keep', class: 'btn', type: 'button', text: t('confirmKeep') });
+  confirmNew.addEventListener('click', () => newGame(state.confirmLevel));
+  confirmKeep.addEventListener('click', () => {
+    const level = state.confirmLevel;
+    update({ confirmLevel: null });
+    document.getElementById(`level-${level}`)?.focus({ preventScroll: true });
+  });
+  const dialog = h('div', { class: 'dialog-scrim', id: 'confirm' }, [
+    h('div', { class: 'dialog', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'confirm-title', 'aria-describedby': 'confirm-text' }, [
+      h('h2', { id: 'confirm-title', text: t('confirmTitle') }),
+      h('p', { id: 'confirm-text', text: t('confirmText') }),
+      h('div', { class: 'dialog-actions' }, [confirmNew, confirmKeep]),
     ]),
   ]);
+  dialog.hidden = true;
+  // Tab stays inside the dialog while it is open.
+  dialog.addEventListener('keydown', (e) => {
+    if (e.key !== 'Tab') return;
+    e.preventDefault();
+    (document.activeElement === confirmNew ? confirmKeep : confirmNew).focus();
+  });
+
+  const inner = h('div', { class: 'start-inner' }, [
+    h('header', { class: 'brand' }, [
+      logo(),
+      h('div', {}, [h('h1', { class: 'brand-title', text: t('appTitle') }), h('p', { class: 'tagline', text: t('tagline') })]),
+    ]),
+    notice,
+    cont,
+    h('h2', { id: 'who-starts', class: 'label', text: t('whoStarts') }),
+    first,
+    h('h2', { class: 'label', text: t('chooseOpponent') }),
+    h('div', { class: 'levels' }, ['easy', 'normal', 'hard'].map(level)),
+    h('nav', { class: 'links' }, [
+      link('open-records', t('records'), icons.chart, 'records'),
+      link('open-help', t('help'), icons.help, 'help'),
+      link('open-settings', t('settings'), icons.gear, 'settings'),
+    ]),
+  ]);
+  const el = screen('start', [inner, dialog]);
   root.appendChild(el);
+  scrollHint(el);
 
   return {
     update(s) {
@@ -91,9 +103,12 @@ export function mount(root) {
       cont.querySelector('.continue-detail').textContent = s.savedLevel
         ? t('continueDetail', { level: t(`level.${s.savedLevel}`) })
         : '';
-      for (const b of first.querySelectorAll('.seg')) {
-        const on = b.dataset.value === s.firstChoice;
-        b.setAttribute('aria-checked', on ? 'true' : 'false');
+      first.refresh();
+      const asking = Boolean(s.confirmLevel);
+      if (asking !== !dialog.hidden) {
+        dialog.hidden = !asking;
+        inner.inert = asking;
+        if (asking) confirmKeep.focus({ preventScroll: true });
       }
     },
   };
