@@ -97,3 +97,20 @@ test('no sentence of the app says "0 min" or the old Spanish wording', () => {
   }
   assert.equal(tables.es['sq.movedLast'], 'la última en moverse');
 });
+
+test('every help section names a diagram that exists, with a caption in both languages', async () => {
+  const { DIAGRAMS } = await import('../../ui/js/help-diagrams.js');
+  for (const lang of ['es', 'en']) {
+    const named = tables[lang].helpSections.filter((s) => s.diagram);
+    assert.ok(named.length >= 4, lang);
+    for (const s of named) {
+      assert.ok(DIAGRAMS[s.diagram], `${lang}: ${s.diagram}`);
+      assert.ok(s.caption && s.caption.length > 10, `${lang}: ${s.diagram} caption`);
+    }
+  }
+  // The capture caption names the whole chain the diagram draws.
+  for (const lang of ['es', 'en']) {
+    const caption = tables[lang].helpSections.find((s) => s.diagram === 'capture').caption;
+    for (const n of DIAGRAMS.capture.move) assert.ok(caption.includes(String(n)), `${lang} caption: ${n}`);
+  }
+});
