@@ -7,22 +7,15 @@
 //! list, the start screen's actions are all reachable on a short window,
 //! and the help's sections open and close.
 
-use e2e::{lock, App, DataDir, Theme};
-use serde_json::{json, Value};
+use e2e::play::{run, wait_player_turn, write_doc};
+use e2e::{App, DataDir, Theme};
+use serde_json::json;
 
 const SIZES: [(u32, u32, &str); 3] = [
     (360, 640, "phone"),
     (768, 1024, "tablet"),
     (1280, 800, "desktop"),
 ];
-
-/// Write one copy of a persisted document the way the app writes it.
-fn write_doc(data: &DataDir, name: &str, body: Value) {
-    let dir = data.app_dir();
-    std::fs::create_dir_all(&dir).unwrap();
-    let doc = json!({ "format": 1, "seq": 1, "data": body });
-    std::fs::write(dir.join(format!("{name}.1.json")), doc.to_string()).unwrap();
-}
 
 /// A saved game one capture from a win, against Normal.
 fn preset_win(data: &DataDir, lang: &str) {
@@ -57,13 +50,6 @@ async fn visible(app: &App, css: &str) -> bool {
     ))
     .await
         == json!(true)
-}
-
-async fn wait_player(app: &App) {
-    app.wait_until(
-        "document.getElementById('turn-line') && ['yourTurn', 'captureAvailable'].includes(document.getElementById('turn-line').dataset.status) && !document.querySelector('.board.interactive.locked')",
-    )
-    .await;
 }
 
 /// The contrast of each board mark against the dark square it sits on,
@@ -111,7 +97,7 @@ async fn gallery(theme: Theme, lang: &str) {
 
     // The game that is about to be won: lifted piece, dots, numbers.
     app.click("#continue").await;
-    wait_player(&app).await;
+    wait_player_turn(&app).await;
     app.click(".board.interactive .sq[data-square=\"22\"]")
         .await;
     app.wait_until(
@@ -222,14 +208,14 @@ async fn gallery(theme: Theme, lang: &str) {
 
     // A game in progress: the move list and the phone's action bar.
     app.click("#level-normal").await;
-    wait_player(&app).await;
+    wait_player_turn(&app).await;
     app.click(".board.interactive .sq[data-square=\"22\"]")
         .await;
     app.click(".board.interactive .sq[data-square=\"18\"]")
         .await;
     app.wait_until("document.querySelector('.piece.last-move[data-side=\"cpu\"]')")
         .await;
-    wait_player(&app).await;
+    wait_player_turn(&app).await;
     for (w, h, name) in SIZES {
         app.resize(w, h).await;
         let board = rect(&app, ".board-wrap").await;
@@ -304,14 +290,8 @@ async fn gallery(theme: Theme, lang: &str) {
 
 #[test]
 fn every_screen_at_three_sizes_in_both_themes_and_languages() {
-    let _guard = lock();
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(async {
-            gallery(Theme::Light, "es").await;
-            gallery(Theme::Dark, "en").await;
-        });
+    run(async {
+        gallery(Theme::Light, "es").await;
+        gallery(Theme::Dark, "en").await;
+    });
 }

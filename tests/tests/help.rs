@@ -23,7 +23,11 @@ fn diagrams() -> serde_json::Map<String, Value> {
         .arg(format!("file://{}", module.display()))
         .output()
         .expect("node (the test command installs it)");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     match serde_json::from_slice(&out.stdout).expect("JSON") {
         Value::Object(map) => map,
         other => panic!("not an object: {other}"),
@@ -66,7 +70,9 @@ fn check(d: &Value) -> Result<(), String> {
     let moves = pos.legal_moves();
     if !path.is_empty() && !moves.iter().any(|m| m.path() == path.as_slice()) {
         let legal: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-        return Err(format!("the move drawn is not a legal move; legal: {legal:?}"));
+        return Err(format!(
+            "the move drawn is not a legal move; legal: {legal:?}"
+        ));
     }
     match d["claim"].as_str() {
         Some("start") => {

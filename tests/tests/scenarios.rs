@@ -2,133 +2,15 @@
 //! some first write a saved game, as the app itself would have, to start
 //! from a chosen position.
 
-use e2e::{lock, App, DataDir};
-use serde_json::{json, Value};
+use e2e::play::*;
+use e2e::{App, DataDir};
+use serde_json::json;
 use std::path::Path;
 
 const ES: &str = "es";
 
 const CAPTURE_TEXT: &str =
     "Hay una captura disponible: solo pueden moverse las fichas que pueden saltar";
-
-/// Write one copy of a persisted document the way the app writes it.
-fn write_doc(data: &DataDir, name: &str, body: Value) {
-    let dir = data.app_dir();
-    std::fs::create_dir_all(&dir).unwrap();
-    let doc = json!({ "format": 1, "seq": 1, "data": body });
-    std::fs::write(dir.join(format!("{name}.1.json")), doc.to_string()).unwrap();
-}
-
-/// A saved game at `fen` (player = White), level normal, optionally mid-chain.
-fn preset_game(data: &DataDir, fen: &str, chain: &[u8]) {
-    write_doc(
-        data,
-        "game",
-        json!({ "gameId": 1, "game": {
-            "version": 1, "level": "normal", "first": "player", "fen": fen,
-            "quiet": 0, "chain": chain, "lastMove": null, "playTimeMs": 0, "recorded": false
-        }}),
-    );
-}
-
-/// Pieces on the board as "square:side[:K]" strings, sorted.
-async fn pieces(app: &App) -> Vec<String> {
-    let v = app
-        .js(
-            "return [...document.querySelectorAll('.board.interactive .piece[data-square]')]
-               .map(p => p.dataset.square + ':' + p.dataset.side + (p.dataset.king === 'true' ? ':K' : ''))
-               .sort();",
-        )
-        .await;
-    serde_json::from_value(v).unwrap()
-}
-
-async fn squares_of(app: &App, css: &str, attr: &str) -> Vec<u32> {
-    let v = app
-        .js(&format!(
-            "return [...document.querySelectorAll('{css}')].map(e => Number(e.getAttribute('{attr}'))).sort((a, b) => a - b);"
-        ))
-        .await;
-    serde_json::from_value(v).unwrap()
-}
-
-async fn movable(app: &App) -> Vec<u32> {
-    squares_of(app, ".board.interactive .piece.movable", "data-square").await
-}
-
-async fn lifted(app: &App) -> Vec<u32> {
-    squares_of(app, ".board.interactive .piece.lifted", "data-square").await
-}
-
-async fn dests(app: &App) -> Vec<u32> {
-    squares_of(app, ".board.interactive [data-dest]", "data-dest").await
-}
-
-async fn status(app: &App) -> String {
-    app.js("return document.getElementById('turn-line').dataset.status;")
-        .await
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
-}
-
-async fn turn_text(app: &App) -> String {
-    app.js("return document.getElementById('turn-text').textContent.trim();")
-        .await
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
-}
-
-async fn wait_status(app: &App, s: &str) {
-    app.wait_until(&format!(
-        "document.getElementById('turn-line') && document.getElementById('turn-line').dataset.status === '{s}' && !document.querySelector('.board.interactive.locked')"
-    ))
-    .await;
-}
-
-/// Wait until the player is to decide again (the CPU's reply may leave a
-/// capture to make).
-async fn wait_player_turn(app: &App) {
-    app.wait_until(
-        "document.getElementById('turn-line') && ['yourTurn', 'captureAvailable'].includes(document.getElementById('turn-line').dataset.status) && !document.querySelector('.board.interactive.locked')",
-    )
-    .await;
-}
-
-async fn wait_screen(app: &App, s: &str) {
-    app.wait_until(&format!("document.querySelector('[data-screen=\"{s}\"]')"))
-        .await;
-}
-
-/// Start a game at `level` from the start screen, confirming the
-/// abandonment of a saved game when the app asks.
-async fn start_level(app: &App, level: &str) {
-    app.click(&format!("#level-{level}")).await;
-    let asking = "document.getElementById('confirm') && !document.getElementById('confirm').hidden";
-    app.wait_until(&format!(
-        "document.querySelector('[data-screen=\"game\"]') || ({asking})"
-    ))
-    .await;
-    if app.js(&format!("return !!({asking});")).await == json!(true) {
-        app.click("#confirm-new").await;
-    }
-    wait_screen(app, "game").await;
-}
-
-/// Wait until the game has ended and its result shows under the final
-/// position (the board stays on screen).
-async fn wait_end(app: &App) {
-    app.wait_until(
-        "document.querySelector('[data-screen=\"game\"][data-mode=\"end\"]') && document.querySelector('.board.interactive')",
-    )
-    .await;
-}
-
-async fn tap(app: &App, square: u32) {
-    app.click(&format!(".board.interactive .sq[data-square=\"{square}\"]"))
-        .await;
-}
 
 /// A saved game where the player must capture 22x15x6.
 const CHAIN_FEN: &str = "W:W22,30:B18,10,3";
@@ -148,16 +30,6 @@ async fn first_jump(app: &App) {
     tap(app, 22).await;
     tap(app, 15).await;
     wait_status(app, "jumpAgain").await;
-}
-
-fn run(f: impl std::future::Future<Output = ()>) {
-    let _guard = lock();
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(f);
 }
 
 #[test]

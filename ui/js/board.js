@@ -12,6 +12,9 @@ const PIECE_R = 36;
 
 let boardCount = 0;
 
+/** A press held this long (ms) is a long press, not a tap. */
+export const LONG_PRESS_MS = 500;
+
 /** Row (0 = top) and column (0 = left) of square `n` (1..32). */
 export function squareRowCol(n) {
   const row = Math.floor((n - 1) / 4);
@@ -253,20 +256,32 @@ export function createBoard(options = {}) {
   }
 
   if (interactive && options.onSquare) {
-    // A tap is a press and a release on the same dark square (C1: two taps,
-    // no dragging). Pointer events cover mouse, touch and pen alike.
+    // A tap is one contact pressed and released on the same dark square,
+    // quickly (C1: two taps, no dragging). Pointer events cover mouse,
+    // touch and pen alike. A long press, or a second contact while the
+    // first is down (a second finger, another button), is no tap. Browsers
+    // follow a pointerdown with one compatibility mousedown; a second
+    // mousedown during a press is a second contact too (as WebKit's
+    // WebDriver delivers a second finger).
     let down = null;
     svg.addEventListener('pointerdown', (e) => {
+      if (down) {
+        down.multi = true;
+        return;
+      }
       if (!e.isPrimary || e.button !== 0) return;
       svg.classList.remove('kbd');
-      down = squareFromPoint(e.clientX, e.clientY);
+      down = { n: squareFromPoint(e.clientX, e.clientY), t: e.timeStamp, mice: 0, multi: false };
+    });
+    svg.addEventListener('mousedown', () => {
+      if (down && ++down.mice > 1) down.multi = true;
     });
     svg.addEventListener('pointerup', (e) => {
-      if (!e.isPrimary || e.button !== 0) return;
+      if (!down || !e.isPrimary) return;
       const n = squareFromPoint(e.clientX, e.clientY);
-      const start = down;
+      const tap = !down.multi && n !== null && n === down.n && e.timeStamp - down.t < LONG_PRESS_MS;
       down = null;
-      if (n !== null && n === start) options.onSquare(n, 'pointer');
+      if (tap) options.onSquare(n, 'pointer');
     });
     svg.addEventListener('pointercancel', () => {
       down = null;

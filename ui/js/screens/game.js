@@ -287,7 +287,10 @@ export function mount(root) {
 
       // Play: the turn line says one thing (U4); the draw counter is apart.
       if (mode === 'play') {
-        undoBtn.disabled = !view.canUndo || (s.busy && !s.cpuTurn);
+        // Disabled only when there is nothing to undo: a button that went
+        // disabled for the moment a move is on its way would drop the
+        // keyboard focus; undo() itself waits for that move.
+        undoBtn.disabled = !view.canUndo;
         const status = s.cpuTurn ? 'cpuThinking' : view.status;
         turnLine.dataset.status = status;
         let text;
