@@ -268,7 +268,7 @@ mod tests {
         // Every error has a message.
         assert!(e("B:W2:B5").to_string().contains("crowning row"));
     }
-    /// Regression (issue 9): brackets around text with a multi-byte
+    /// Regression: brackets around text with a multi-byte
     /// character across byte 3 panicked in `unwrap_fen` (`s[..3]`).
     #[test]
     fn bracketed_multibyte_text_is_an_error_not_a_panic() {
@@ -279,7 +279,7 @@ mod tests {
         assert!(parse_fen("[FÉN \"B:W21-32:B1-12\"]").is_err());
     }
 
-    /// Regression (issue 9): an error echoed its input whole.
+    /// Regression: an error echoed its input whole.
     #[test]
     fn errors_quote_only_a_short_prefix() {
         let long = "x".repeat(10_000_000);

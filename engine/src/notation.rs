@@ -176,7 +176,7 @@ mod tests {
             Err(MoveError::SquareOutOfRange(40))
         );
     }
-    /// Regression (issue 9): errors echoed their input whole.
+    /// Regression: errors echoed their input whole.
     #[test]
     fn errors_quote_only_a_short_prefix() {
         let start = Position::start();

@@ -181,7 +181,7 @@ fn one_error_line(args: &[&str]) -> String {
     err
 }
 
-/// Regression (issue 9): a position text with a multi-byte character at
+/// Regression: a position text with a multi-byte character at
 /// byte 3 inside brackets panicked `moves`, `perft` and `best` (exit 101).
 #[test]
 fn bracketed_multibyte_fen_is_an_error_not_a_panic() {
@@ -198,7 +198,7 @@ fn bracketed_multibyte_fen_is_an_error_not_a_panic() {
     }
 }
 
-/// Regression (issue 9): messages echoed their argument whole.
+/// Regression: messages echoed their argument whole.
 #[test]
 fn errors_quote_a_short_prefix_of_long_arguments() {
     let long = "y".repeat(100_000);

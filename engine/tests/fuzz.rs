@@ -1,6 +1,6 @@
 //! Fuzzing the parsers of outside text (FEN, move notation, PDN) and the
 //! command line: nothing a file or a caller holds may panic the engine or
-//! the CLI (issue 9).
+//! the CLI.
 //!
 //! Inputs come from `support/fuzzgen.rs`: tokens of each format's own
 //! alphabet mixed with multi-byte, zero-width and control characters,
@@ -293,7 +293,7 @@ fn parsers_survive_a_short_fuzz_run() {
 #[test]
 fn the_harness_counts_and_shows_panics() {
     let mut harness = Harness::new(2);
-    // The bug of issue 9: the first three bytes inside the brackets.
+    // The bug found by an attacker: the first three bytes inside the brackets.
     for input in ["[FEN]", "[aaé]", "okay", "[𝄞]", "[FE€]"] {
         harness.run("slicer", input, |s| {
             let inner = s.trim_start_matches('[').trim_end_matches(']');
@@ -400,7 +400,7 @@ fn pdn_files(dir: &Path, rng: &mut Rng) -> Vec<String> {
 }
 
 /// One hostile argument: an option, a number, a level, a FEN (soup,
-/// bracketed soup, the texts of issue 9, a real one), a PDN path, or
+/// bracketed soup, the texts that once panicked, a real one), a PDN path, or
 /// alphabet soup with hostile characters.
 fn argument(rng: &mut Rng, files: &[String]) -> String {
     let arg = match rng.below(9) {
@@ -432,8 +432,8 @@ fn argument(rng: &mut Rng, files: &[String]) -> String {
     arg.replace('\0', "0")
 }
 
-/// A FEN argument: soup of the FEN alphabet, bracketed soup, the texts of
-/// issue 9, or a real position, mutated or not.
+/// A FEN argument: soup of the FEN alphabet, bracketed soup, the texts
+/// that once panicked, or a real position, mutated or not.
 fn fen_argument(rng: &mut Rng) -> String {
     let fen = to_fen(&random_position(rng));
     match rng.below(5) {
