@@ -8,6 +8,7 @@
 
 use crate::notation::excerpt;
 use crate::position::PositionError;
+use crate::square::SquareTextError;
 use crate::{Bitboard, Color, Position, Square};
 use std::fmt;
 
@@ -89,13 +90,10 @@ fn unwrap_fen(text: &str) -> String {
 }
 
 fn parse_number(s: &str) -> Result<Square, FenError> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(FenError::BadSquare(excerpt(s)));
-    }
-    let n: i64 = s
-        .parse()
-        .map_err(|_| FenError::SquareOutOfRange(i64::MAX))?;
-    Square::try_from(n).map_err(|e| FenError::SquareOutOfRange(e.0))
+    s.parse().map_err(|e| match e {
+        SquareTextError::NotANumber => FenError::BadSquare(excerpt(s)),
+        SquareTextError::OutOfRange(n) => FenError::SquareOutOfRange(n),
+    })
 }
 
 /// Parse a PDN FEN into a position, or say what is wrong with it. Errors

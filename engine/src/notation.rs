@@ -6,6 +6,7 @@
 //! given ([`excerpt`]), so a hostile or huge input never comes back whole.
 
 use crate::movegen::{Move, MAX_PATH};
+use crate::square::SquareTextError;
 use crate::{Position, Square};
 use std::fmt;
 
@@ -91,11 +92,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let mut squares: Vec<Square> = Vec::new();
     for part in t.split(['-', 'x', 'X']) {
         let part = part.trim();
-        if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(MoveError::BadSquare(excerpt(part)));
-        }
-        let n: i64 = part.parse().unwrap_or(i64::MAX);
-        squares.push(Square::try_from(n).map_err(|e| MoveError::SquareOutOfRange(e.0))?);
+        squares.push(part.parse().map_err(|e| match e {
+            SquareTextError::NotANumber => MoveError::BadSquare(excerpt(part)),
+            SquareTextError::OutOfRange(n) => MoveError::SquareOutOfRange(n),
+        })?);
         if squares.len() > MAX_PATH {
             // No legal move visits more squares: stop reading.
             return Err(MoveError::Illegal(excerpt(t)));

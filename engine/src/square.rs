@@ -134,6 +134,29 @@ impl TryFrom<i64> for Square {
     }
 }
 
+/// What is wrong with a square number written as text.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SquareTextError {
+    /// Not a run of ASCII digits.
+    NotANumber,
+    /// A number outside 1–32 (`i64::MAX` for one too long to read).
+    OutOfRange(i64),
+}
+
+/// A square from its standard number in text: ASCII digits only, no sign,
+/// no spaces, 1 to 32. The one place the FEN and move readers turn text
+/// into squares.
+impl std::str::FromStr for Square {
+    type Err = SquareTextError;
+    fn from_str(text: &str) -> Result<Square, SquareTextError> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(SquareTextError::NotANumber);
+        }
+        let n: i64 = text.parse().unwrap_or(i64::MAX);
+        Square::try_from(n).map_err(|e| SquareTextError::OutOfRange(e.0))
+    }
+}
+
 /// In JSON a square is its standard number.
 impl serde::Serialize for Square {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
