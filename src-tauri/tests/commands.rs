@@ -135,6 +135,15 @@ fn write_saved_game(dir: &Path, game_id: u64, fen: &str, chain: &[u8]) {
     fs::write(dir.join("game.1.json"), doc.to_string()).unwrap();
 }
 
+/// Records holding one win, made by playing it in `dir`; returns them as
+/// the page sees them.
+fn one_win(dir: &Path) -> Value {
+    write_saved_game(dir, 1, "W:W22:B18", &[]);
+    let app = start(dir);
+    app.ok("play", json!({ "from": 22, "to": 15 }));
+    app.ok("records", json!({}))
+}
+
 fn games_recorded(records: &Value) -> u64 {
     ["easy", "normal", "hard"]
         .iter()
@@ -765,11 +774,7 @@ fn an_unreadable_saved_game_is_moved_aside_with_a_notice_and_records_survive() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     // A record of one win, then a garbage saved game.
-    write_saved_game(dir, 1, "W:W22:B18", &[]);
-    let app = start(dir);
-    app.ok("play", json!({ "from": 22, "to": 15 }));
-    let records = app.ok("records", json!({}));
-    drop(app);
+    let records = one_win(dir);
     for slot in ["game.1.json", "game.2.json"] {
         if dir.join(slot).exists() {
             fs::write(dir.join(slot), b"\x00\x01garbage{").unwrap();
@@ -825,11 +830,7 @@ fn empty_copies_from_an_interrupted_first_write_are_not_a_loss() {
     // was lost, so nothing is set aside and nothing is said.
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    write_saved_game(dir, 1, "W:W22:B18", &[]);
-    let app = start(dir);
-    app.ok("play", json!({ "from": 22, "to": 15 }));
-    let records = app.ok("records", json!({}));
-    drop(app);
+    let records = one_win(dir);
     fs::remove_file(dir.join("game.1.json")).ok();
     for name in ["game.1.json", "records.2.json", "settings.2.json"] {
         fs::write(dir.join(name), b"").unwrap();

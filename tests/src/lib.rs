@@ -402,7 +402,9 @@ impl Drop for App {
 /// the states the player sees.
 pub mod play {
     use super::{lock, App, DataDir};
+    use fantoccini::actions::{InputSource, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
     use serde_json::{json, Value};
+    use std::time::Duration;
 
     /// Run an async scenario on its own runtime, one window at a time.
     pub fn run(f: impl std::future::Future<Output = ()>) {
@@ -533,5 +535,141 @@ pub mod play {
     pub async fn tap(app: &App, square: u32) {
         app.click(&format!(".board.interactive .sq[data-square=\"{square}\"]"))
             .await;
+    }
+
+    /// The square under the board's keyboard focus ring, 0 when none.
+    pub async fn focus_square(app: &App) -> u32 {
+        let v = app
+            .js("const id = document.querySelector('.board.interactive').getAttribute('aria-activedescendant') || '';
+                 return Number(id.split('-').pop()) || 0;")
+            .await;
+        v.as_u64().unwrap_or(0) as u32
+    }
+
+    /// Move the focus ring to `target` with the arrows (Up/Down change the
+    /// row keeping the place in the row, Left/Right move along the row),
+    /// then press Enter.
+    pub async fn key_to(app: &App, target: u32) {
+        const LEFT: char = '\u{E012}';
+        const UP: char = '\u{E013}';
+        const RIGHT: char = '\u{E014}';
+        const DOWN: char = '\u{E015}';
+        const ENTER: char = '\u{E007}';
+        for _ in 0..16 {
+            let at = focus_square(app).await;
+            if at == target {
+                break;
+            }
+            let (ar, ai) = ((at - 1) / 4, (at - 1) % 4);
+            let (tr, ti) = ((target - 1) / 4, (target - 1) % 4);
+            let key = if ar > tr {
+                UP
+            } else if ar < tr {
+                DOWN
+            } else if ai > ti {
+                LEFT
+            } else {
+                RIGHT
+            };
+            app.press(key).await;
+        }
+        assert_eq!(
+            focus_square(app).await,
+            target,
+            "focus ring reached {target}"
+        );
+        app.press(ENTER).await;
+    }
+
+    /// The centre of an element, in the page's CSS pixels.
+    pub async fn centre(app: &App, css: &str) -> (f64, f64) {
+        app.wait_for(css).await;
+        let c = app
+            .js(&format!(
+                "const r = document.querySelector('{}').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];",
+                css.replace('\'', "\\'")
+            ))
+            .await;
+        (c[0].as_f64().unwrap(), c[1].as_f64().unwrap())
+    }
+
+    /// One finger (a WebDriver pointer of type `touch`) on `at` for
+    /// `hold`, then lifted.
+    pub fn finger(id: &str, (x, y): (f64, f64), hold: Duration) -> TouchActions {
+        TouchActions::new(id.to_string())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x,
+                y,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Pause { duration: hold })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            })
+    }
+
+    /// A tap by touch: a short touch on the element's centre.
+    pub async fn touch(app: &App, css: &str) {
+        let at = centre(app, css).await;
+        app.client
+            .perform_actions(finger("finger", at, Duration::from_millis(40)))
+            .await
+            .unwrap_or_else(|e| panic!("touch {css}: {e}"));
+        let _ = app.client.release_actions().await;
+    }
+
+    /// A tap by touch on square `n`.
+    pub async fn touch_square(app: &App, n: u32) {
+        touch(app, &format!(".board.interactive .sq[data-square=\"{n}\"]")).await;
+    }
+
+    /// How a scenario plays: mouse clicks, the keyboard, or touch.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Input {
+        Mouse,
+        Keyboard,
+        Touch,
+    }
+
+    /// A tap on square `n` the way `input` makes it.
+    pub async fn tap_with(app: &App, input: Input, n: u32) {
+        match input {
+            Input::Mouse => tap(app, n).await,
+            Input::Keyboard => key_to(app, n).await,
+            Input::Touch => touch_square(app, n).await,
+        }
+    }
+
+    /// Play whole turns until the game ends, always choosing the first
+    /// piece offered and its first destination. Returns the hops played.
+    pub async fn play_to_the_end(app: &App, input: Input) -> usize {
+        let decision = "document.querySelector('[data-mode=\"end\"]') ||
+            (['yourTurn', 'captureAvailable', 'jumpAgain'].includes((document.getElementById('turn-line') || {dataset: {}}).dataset.status)
+             && !document.querySelector('.board.interactive.locked'))";
+        for hop in 0..400 {
+            app.wait_until(decision).await;
+            if app
+                .js("return !!document.querySelector('[data-mode=\"end\"]');")
+                .await
+                == json!(true)
+            {
+                return hop;
+            }
+            let from = match lifted(app).await.first() {
+                Some(&sq) => sq,
+                None => {
+                    let sq = movable(app).await[0];
+                    tap_with(app, input, sq).await;
+                    sq
+                }
+            };
+            let to = dests(app).await[0];
+            assert_ne!(from, to);
+            tap_with(app, input, to).await;
+        }
+        panic!("no end after 400 hops");
     }
 }

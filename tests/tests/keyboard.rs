@@ -12,17 +12,6 @@ const UP: char = '\u{E013}';
 const RIGHT: char = '\u{E014}';
 const TAB: char = '\u{E004}';
 
-/// The square under the board's focus ring, 0 when none.
-async fn focus_square(app: &App) -> u32 {
-    app.js(
-        "const id = document.querySelector('.board.interactive').getAttribute('aria-activedescendant') || '';
-         return Number(id.split('-').pop()) || 0;",
-    )
-    .await
-    .as_u64()
-    .unwrap_or(0) as u32
-}
-
 async fn active(app: &App) -> String {
     app.js(
         "const a = document.activeElement; return a ? (a.id || a.getAttribute('class') || a.tagName) : '';",

@@ -26,29 +26,6 @@ fn preset_easy(data: &DataDir, fen: &str) {
     );
 }
 
-/// Play the game on screen to its end, always the first piece offered and
-/// its first destination. Returns the hops played.
-async fn play_out(app: &App) -> usize {
-    let decision = "document.querySelector('[data-mode=\"end\"]') ||
-        (['yourTurn', 'captureAvailable', 'jumpAgain'].includes((document.getElementById('turn-line') || {dataset: {}}).dataset.status)
-         && !document.querySelector('.board.interactive.locked'))";
-    for hop in 0..400 {
-        app.wait_until(decision).await;
-        if app
-            .js("return !!document.querySelector('[data-mode=\"end\"]');")
-            .await
-            == json!(true)
-        {
-            return hop;
-        }
-        if lifted(app).await.is_empty() {
-            tap(app, movable(app).await[0]).await;
-        }
-        tap(app, dests(app).await[0]).await;
-    }
-    panic!("no end after 400 hops");
-}
-
 /// The board on screen as 32 entries: "" or "p", "P", "c", "C".
 async fn board(app: &App) -> Vec<String> {
     let v = app
@@ -152,7 +129,7 @@ fn a_game_ends_on_the_board_is_reviewed_by_mouse_and_keys_and_its_pdn_reads_back
         app.click("#continue").await;
         wait_player_turn(&app).await;
         let start = board(&app).await;
-        let hops = play_out(&app).await;
+        let hops = play_to_the_end(&app, Input::Mouse).await;
         assert!(hops >= 2);
         // The final position stays on screen, with the result beside it.
         let last = board(&app).await;

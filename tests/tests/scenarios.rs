@@ -433,88 +433,6 @@ fn one_full_turn_by_keyboard_and_the_english_switch() {
     });
 }
 
-/// The square the keyboard focus ring is on.
-async fn focus_square(app: &App) -> u32 {
-    let v = app
-        .js("const id = document.querySelector('.board.interactive').getAttribute('aria-activedescendant') || '';
-             return Number(id.split('-').pop()) || 0;")
-        .await;
-    v.as_u64().unwrap_or(0) as u32
-}
-
-/// Move the focus ring to `target` with the arrows (Up/Down change the row
-/// keeping the place in the row, Left/Right move along the row), then press
-/// Enter.
-async fn key_to(app: &App, target: u32) {
-    const LEFT: char = '\u{E012}';
-    const UP: char = '\u{E013}';
-    const RIGHT: char = '\u{E014}';
-    const DOWN: char = '\u{E015}';
-    const ENTER: char = '\u{E007}';
-    for _ in 0..16 {
-        let at = focus_square(app).await;
-        if at == target {
-            break;
-        }
-        let (ar, ai) = ((at - 1) / 4, (at - 1) % 4);
-        let (tr, ti) = ((target - 1) / 4, (target - 1) % 4);
-        let key = if ar > tr {
-            UP
-        } else if ar < tr {
-            DOWN
-        } else if ai > ti {
-            LEFT
-        } else {
-            RIGHT
-        };
-        app.press(key).await;
-    }
-    assert_eq!(
-        focus_square(app).await,
-        target,
-        "focus ring reached {target}"
-    );
-    app.press(ENTER).await;
-}
-
-/// Play whole turns until the game ends, always choosing the first piece
-/// offered and its first destination. Returns the number of hops played.
-async fn play_to_the_end(app: &App, keyboard: bool) -> usize {
-    let decision = "document.querySelector('[data-mode=\"end\"]') ||
-        (['yourTurn', 'captureAvailable', 'jumpAgain'].includes((document.getElementById('turn-line') || {dataset: {}}).dataset.status)
-         && !document.querySelector('.board.interactive.locked'))";
-    for hop in 0..400 {
-        app.wait_until(decision).await;
-        if app
-            .js("return !!document.querySelector('[data-mode=\"end\"]');")
-            .await
-            == json!(true)
-        {
-            return hop;
-        }
-        let from = match lifted(app).await.first() {
-            Some(&sq) => sq,
-            None => {
-                let sq = movable(app).await[0];
-                if keyboard {
-                    key_to(app, sq).await;
-                } else {
-                    tap(app, sq).await;
-                }
-                sq
-            }
-        };
-        let to = dests(app).await[0];
-        assert_ne!(from, to);
-        if keyboard {
-            key_to(app, to).await;
-        } else {
-            tap(app, to).await;
-        }
-    }
-    panic!("no end after 400 hops");
-}
-
 async fn check_end_screen(app: &App) {
     let outcome = app
         .js("return document.getElementById('outcome').dataset.outcome;")
@@ -541,7 +459,7 @@ fn whole_games_by_mouse_on_a_phone_and_by_keyboard_on_a_desktop() {
         app.resize(360, 640).await;
         app.click("#first-player").await;
         app.click("#level-easy").await;
-        let hops = play_to_the_end(&app, false).await;
+        let hops = play_to_the_end(&app, Input::Mouse).await;
         assert!(hops > 5);
         check_end_screen(&app).await;
         app.screenshot("full-game-mouse-phone-es").await;
@@ -565,7 +483,7 @@ fn whole_games_by_mouse_on_a_phone_and_by_keyboard_on_a_desktop() {
         assert_eq!(turn_text(&app).await, "Your turn");
         app.js("document.querySelector('.board.interactive').focus(); return true;")
             .await;
-        let hops = play_to_the_end(&app, true).await;
+        let hops = play_to_the_end(&app, Input::Keyboard).await;
         assert!(hops > 5);
         check_end_screen(&app).await;
         app.screenshot("full-game-keyboard-desktop-en").await;

@@ -10,52 +10,9 @@
 
 use e2e::play::*;
 use e2e::{App, DataDir};
-use fantoccini::actions::{Actions, InputSource, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
+use fantoccini::actions::Actions;
 use serde_json::json;
 use std::time::Duration;
-
-/// The centre of an element, in the page's CSS pixels.
-async fn centre(app: &App, css: &str) -> (f64, f64) {
-    app.wait_for(css).await;
-    let c = app
-        .js(&format!(
-            "const r = document.querySelector('{}').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];",
-            css.replace('\'', "\\'")
-        ))
-        .await;
-    (c[0].as_f64().unwrap(), c[1].as_f64().unwrap())
-}
-
-/// One finger on `css` for `hold`, then lifted.
-fn finger(id: &str, (x, y): (f64, f64), hold: Duration) -> TouchActions {
-    TouchActions::new(id.to_string())
-        .then(PointerAction::MoveTo {
-            duration: None,
-            x,
-            y,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::Pause { duration: hold })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        })
-}
-
-/// A tap: a short touch on the element's centre.
-async fn touch(app: &App, css: &str) {
-    let at = centre(app, css).await;
-    app.client
-        .perform_actions(finger("finger", at, Duration::from_millis(40)))
-        .await
-        .unwrap_or_else(|e| panic!("touch {css}: {e}"));
-    let _ = app.client.release_actions().await;
-}
-
-async fn touch_square(app: &App, n: u32) {
-    touch(app, &format!(".board.interactive .sq[data-square=\"{n}\"]")).await;
-}
 
 /// The board's state that a gesture must leave alone.
 async fn board_state(app: &App) -> serde_json::Value {
@@ -133,33 +90,7 @@ fn a_whole_game_by_touch_on_a_phone() {
         {
             touch(&app, "#confirm-new").await;
         }
-        let decision = "document.querySelector('[data-mode=\"end\"]') ||
-            (['yourTurn', 'captureAvailable', 'jumpAgain'].includes((document.getElementById('turn-line') || {dataset: {}}).dataset.status)
-             && !document.querySelector('.board.interactive.locked'))";
-        let mut hops = 0;
-        loop {
-            app.wait_until(decision).await;
-            if app
-                .js("return !!document.querySelector('[data-mode=\"end\"]');")
-                .await
-                == json!(true)
-            {
-                break;
-            }
-            let from = match lifted(&app).await.first() {
-                Some(&sq) => sq,
-                None => {
-                    let sq = movable(&app).await[0];
-                    touch_square(&app, sq).await;
-                    sq
-                }
-            };
-            let to = dests(&app).await[0];
-            assert_ne!(from, to);
-            touch_square(&app, to).await;
-            hops += 1;
-            assert!(hops < 400, "no end after 400 hops");
-        }
+        let hops = play_to_the_end(&app, Input::Touch).await;
         assert!(hops > 5);
         let outcome = app
             .js("return document.getElementById('outcome').dataset.outcome;")

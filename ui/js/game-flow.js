@@ -124,7 +124,9 @@ export async function newGame(level) {
   generation += 1;
   try {
     const view = await api.newGame(level, state.firstChoice);
-    update({ confirmLevel: null });
+    // The start screen's notice has been read; a new one may come with
+    // the answer (api.onNotice) and shows on the game screen.
+    update({ confirmLevel: null, notice: view.notice || null });
     showGame(view, { focus: decisionFocus(view, null) });
   } catch (e) {
     report(e);
@@ -148,6 +150,7 @@ export async function continueGame() {
   try {
     const s = await api.appState();
     if (s.game) {
+      update({ notice: s.notice || null });
       showGame(s.game, { focus: decisionFocus(s.game, null) });
     } else {
       update({ hasSaved: false, screen: 'start' });
