@@ -127,14 +127,15 @@ export function createBoard(options = {}) {
   const lightLayer = svgEl('g', { class: 'light-squares', 'aria-hidden': 'true' }, svg);
   const cellLayer = svgEl('g', { class: 'cells', role: interactive ? 'rowgroup' : null }, svg);
   const dotLayer = svgEl('g', { class: 'dots', 'aria-hidden': 'true' }, svg);
-  const pieceLayer = svgEl('g', { class: 'pieces', 'aria-hidden': 'true' }, svg);
-  const arrowLayer = svgEl('g', { class: 'arrows', 'aria-hidden': 'true' }, svg);
-  const numberLayer = svgEl('g', { class: 'num-layer', 'aria-hidden': 'true' }, svg);
-  // The keyboard focus: a frame on the square's very edge, outside any
-  // piece's ring, so it never hides the lifted piece.
+  // The keyboard focus: a frame on the square's very edge, drawn under the
+  // pieces, so it never hides a piece or its marks; its corners show
+  // around any piece.
   const focusRing = svgEl('g', { class: 'focus-ring', 'aria-hidden': 'true' }, svg);
   svgEl('rect', { class: 'ring-outer', x: 2.5, y: 2.5, width: UNIT - 5, height: UNIT - 5, rx: 6 }, focusRing);
   svgEl('rect', { class: 'ring-inner', x: 6.5, y: 6.5, width: UNIT - 13, height: UNIT - 13, rx: 4 }, focusRing);
+  const pieceLayer = svgEl('g', { class: 'pieces', 'aria-hidden': 'true' }, svg);
+  const arrowLayer = svgEl('g', { class: 'arrows', 'aria-hidden': 'true' }, svg);
+  const numberLayer = svgEl('g', { class: 'num-layer', 'aria-hidden': 'true' }, svg);
 
   const cells = new Map();
   for (let row = 0; row < 8; row++) {
