@@ -20,7 +20,8 @@
 //!
 //! Each input runs inside `catch_unwind` (`fuzzgen::Harness`) and must:
 //!
-//! - return within [`MAX_PARSE`];
+//! - return within [`BASE_TIME`] and [`TIME_PER_MB`] for each megabyte
+//!   of its text;
 //! - on refusal, give an error whose text is at most
 //!   [`MAX_MESSAGE_CHARS`] characters, whatever the input's size;
 //! - on success, read again, the same, from what `to_json` writes; give a
@@ -58,21 +59,30 @@ use std::time::{Duration, Instant};
 /// The longest an error may print, in characters.
 const MAX_MESSAGE_CHARS: usize = 300;
 
-/// The longest one document may take to read (and, when it reads, to be
-/// checked), even on a loaded machine.
-const MAX_PARSE: Duration = Duration::from_secs(2);
+/// How long one document may take to read (and, when it reads, to be
+/// checked): this, and [`TIME_PER_MB`] more for each megabyte of its text.
+/// Generous, for debug builds of `serde_json` on a loaded machine (a
+/// records document whose history was grown to ten thousand games is ten
+/// megabytes); a loop or a quadratic blow-up takes far longer.
+const BASE_TIME: Duration = Duration::from_secs(3);
+const TIME_PER_MB: Duration = Duration::from_secs(2);
 
 thread_local! {
     /// The slowest input of this thread so far.
     static SLOWEST: Cell<Duration> = const { Cell::new(Duration::ZERO) };
 }
 
-/// Panic (a failure in the counts) if `started` is more than [`MAX_PARSE`]
-/// ago; note the time as the slowest if it is.
-fn check_time(started: Instant) {
+/// Panic (a failure in the counts) if a document of `bytes` took longer
+/// than allowed since `started`; note the time if it is the slowest yet.
+fn check_time(started: Instant, bytes: usize) {
     let took = started.elapsed();
     SLOWEST.with(|s| s.set(s.get().max(took)));
-    assert!(took <= MAX_PARSE, "took {} ms", took.as_millis());
+    let allowed = BASE_TIME + TIME_PER_MB.mul_f64(bytes as f64 / f64::from(1 << 20));
+    assert!(
+        took <= allowed,
+        "took {} ms for {bytes} bytes",
+        took.as_millis()
+    );
 }
 
 /// An error's text must be short, whatever it was given.
@@ -147,16 +157,17 @@ fn game_text_target(input: &str) {
         Ok(g) => check_game(&mut Rng::new(input.len() as u64), g),
         Err(e) => check_error(e),
     }
-    check_time(started);
+    check_time(started, input.len());
 }
 
-fn game_value_target(value: Value) {
+/// `value`, whose text is `bytes` long.
+fn game_value_target(value: Value, bytes: usize) {
     let started = Instant::now();
     match Game::from_value(value) {
         Ok(g) => check_game(&mut Rng::new(7), &g),
         Err(e) => check_error(&e),
     }
-    check_time(started);
+    check_time(started, bytes);
 }
 
 fn records_text_target(input: &str) {
@@ -165,16 +176,17 @@ fn records_text_target(input: &str) {
         Ok(r) => check_records(&r),
         Err(e) => check_error(&e),
     }
-    check_time(started);
+    check_time(started, input.len());
 }
 
-fn records_value_target(value: Value) {
+/// `value`, whose text is `bytes` long.
+fn records_value_target(value: Value, bytes: usize) {
     let started = Instant::now();
     match Records::from_value(value) {
         Ok(r) => check_records(&r),
         Err(e) => check_error(&e),
     }
-    check_time(started);
+    check_time(started, bytes);
 }
 
 /// An alphabet: JSON punctuation and literals, the format's keys as JSON
@@ -280,7 +292,9 @@ fn fuzz_games(seed: u64, n: u64, harness: &mut Harness) {
                 let edited = mutate_json(&mut rng, &doc, GAME_KEYS, STRINGS);
                 let text = json_text(&mut rng, &edited);
                 harness.run("Game::from_json", &text, game_text_target);
-                harness.run("Game::from_value", &text, |_| game_value_target(edited));
+                harness.run("Game::from_value", &text, |t| {
+                    game_value_target(edited, t.len())
+                });
             }
             4..=5 => {
                 let text = mutate(&mut rng, &doc.to_string(), &abc);
@@ -351,8 +365,8 @@ fn fuzz_records(seed: u64, n: u64, harness: &mut Harness) {
                 let edited = mutate_json(&mut rng, &doc, RECORDS_KEYS, STRINGS);
                 let text = json_text(&mut rng, &edited);
                 harness.run("Records::from_json", &text, records_text_target);
-                harness.run("Records::from_value", &text, |_| {
-                    records_value_target(edited)
+                harness.run("Records::from_value", &text, |t| {
+                    records_value_target(edited, t.len())
                 });
             }
             4..=5 => {
