@@ -13,7 +13,8 @@
 //!   (`fuzzgen::random_game`, `random_records`, both versions), the twelve
 //!   valid settings, their JSON-aware and text mutations, and alphabet
 //!   soup. Whatever is accepted must be written and read back the same
-//!   (and settings only in their exact shape); every refusal must be at
+//!   (settings only in their exact shape, where a missing language reads
+//!   as none); every refusal must be at
 //!   most [`MAX_MESSAGE_CHARS`] characters, even for a megabyte in any
 //!   place of a document.
 //! - **files on disk**: `persist::Document::load` with each real validate
