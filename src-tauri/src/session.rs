@@ -222,10 +222,22 @@ fn game_number(n: u64) -> Result<u64, String> {
     }
 }
 
+/// A JSON error as a short message: serde's messages quote what they were
+/// given (an unknown key, a text where a number belongs), which in a file
+/// can be a megabyte long.
+fn shape_error(e: serde_json::Error) -> String {
+    let text = e.to_string();
+    if text.chars().count() <= 160 {
+        text
+    } else {
+        format!("{}…", text.chars().take(160).collect::<String>())
+    }
+}
+
 /// Check a saved-game document fully: shape, number, then the engine's own
 /// checks (version, legal position, every move, chain in progress).
 pub fn validate_game(value: &Value) -> Result<(u64, Game), String> {
-    let saved = SavedGame::deserialize(value).map_err(|e| e.to_string())?;
+    let saved = SavedGame::deserialize(value).map_err(shape_error)?;
     let game = Game::from_value(saved.game).map_err(|e| e.to_string())?;
     Ok((game_number(saved.game_id)?, game))
 }
@@ -233,7 +245,7 @@ pub fn validate_game(value: &Value) -> Result<(u64, Game), String> {
 /// Check a records document fully: shape, number, then the engine's
 /// checks (version, possible totals, every kept game).
 pub fn validate_records(value: &Value) -> Result<(u64, Records), String> {
-    let saved = SavedRecords::deserialize(value).map_err(|e| e.to_string())?;
+    let saved = SavedRecords::deserialize(value).map_err(shape_error)?;
     let records = Records::from_value(saved.records).map_err(|e| e.to_string())?;
     Ok((game_number(saved.last_game_id)?, records))
 }
@@ -659,6 +671,25 @@ mod tests {
             serde_json::to_value(&e).unwrap(),
             json!({ "code": "illegalHop", "message": "22 to 19 is not a legal hop" })
         );
+    }
+
+    #[test]
+    fn a_huge_key_or_text_in_an_envelope_gives_a_short_error() {
+        let long = "é".repeat(1 << 19);
+        for bad in [
+            json!({ "gameId": long, "game": {} }),
+            json!({ "gameId": 1, "game": {}, long.clone(): 1 }),
+        ] {
+            let e = validate_game(&bad).unwrap_err();
+            assert!(e.chars().count() <= 161, "{} characters", e.chars().count());
+        }
+        for bad in [
+            json!({ "lastGameId": long, "records": {} }),
+            json!({ "lastGameId": 1, "records": {}, long.clone(): 1 }),
+        ] {
+            let e = validate_records(&bad).unwrap_err();
+            assert!(e.chars().count() <= 161, "{} characters", e.chars().count());
+        }
     }
 
     #[test]
