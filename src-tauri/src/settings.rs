@@ -16,9 +16,10 @@ pub enum Language {
 /// "squareNumbers": bool }`.
 ///
 /// Every field is checked on the way in: it must be a JSON object with
-/// exactly these three fields; an unknown field, an unknown language or a
-/// value of the wrong type rejects the whole object, with a message that
-/// quotes at most a short prefix of what it was given.
+/// these fields and no other (`language` may be left out, which means
+/// following the system); an unknown field, an unknown language or a value
+/// of the wrong type rejects the whole object, with a message that quotes
+/// at most a short prefix of what it was given.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, remote = "Self")]
 pub struct Settings {
