@@ -5,6 +5,8 @@
 //! looking ahead.
 
 use crate::{Bitboard, Color, Position};
+use std::fmt;
+use std::str::FromStr;
 
 /// A man on the board.
 pub const MAN: i32 = 100;
@@ -36,9 +38,84 @@ fn row_sum(set: Bitboard) -> i32 {
         + 4 * (set.0 & ROW_BIT[2]).count_ones()) as i32
 }
 
+/// The sizes of the three bonuses (D6 fixes the terms, not their sizes):
+/// what `checkers match` tunes. Material is fixed at [`MAN`] and [`KING`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Weights {
+    /// Per row a man has advanced.
+    pub advance: i32,
+    /// Per man on its own back row while the opponent has men to crown.
+    pub back_row: i32,
+    /// Per man on an edge column.
+    pub edge: i32,
+}
+
+impl Weights {
+    /// The weights the CPU plays with.
+    pub const DEFAULT: Weights = Weights {
+        advance: ADVANCE,
+        back_row: BACK_ROW,
+        edge: EDGE,
+    };
+    /// The largest size a bonus may have: under a quarter of a man.
+    pub const MAX_BONUS: i32 = MAN / 4 - 1;
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights::DEFAULT
+    }
+}
+
+impl fmt::Display for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{},{}", self.advance, self.back_row, self.edge)
+    }
+}
+
+/// Weights text that is not three numbers `ADVANCE,BACK_ROW,EDGE`, each
+/// from 0 to [`Weights::MAX_BONUS`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadWeights(pub String);
+
+impl fmt::Display for BadWeights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bad weights '{}': expected ADVANCE,BACK_ROW,EDGE, each from 0 to {}",
+            self.0,
+            Weights::MAX_BONUS
+        )
+    }
+}
+
+impl std::error::Error for BadWeights {}
+
+impl FromStr for Weights {
+    type Err = BadWeights;
+    /// Parses `ADVANCE,BACK_ROW,EDGE`, for example `3,8,4`.
+    fn from_str(s: &str) -> Result<Weights, BadWeights> {
+        let bad = || BadWeights(s.to_string());
+        let n: Vec<i32> = s
+            .split(',')
+            .map(|v| v.trim().parse::<i32>().map_err(|_| bad()))
+            .collect::<Result<_, _>>()?;
+        match n[..] {
+            [advance, back_row, edge] if n.iter().all(|v| (0..=Weights::MAX_BONUS).contains(v)) => {
+                Ok(Weights {
+                    advance,
+                    back_row,
+                    edge,
+                })
+            }
+            _ => Err(bad()),
+        }
+    }
+}
+
 /// The score of one side's pieces: material, advance, back row, edges.
 #[inline]
-fn side(pos: &Position, color: Color) -> i32 {
+fn side(pos: &Position, color: Color, w: &Weights) -> i32 {
     let men = pos.men(color);
     let kings = pos.kings_of(color);
     let n_men = men.count() as i32;
@@ -55,9 +132,9 @@ fn side(pos: &Position, color: Color) -> i32 {
     };
     MAN * n_men
         + KING * kings.count() as i32
-        + ADVANCE * advanced
-        + BACK_ROW * guard
-        + EDGE * (men & EDGE_COLUMNS).count() as i32
+        + w.advance * advanced
+        + w.back_row * guard
+        + w.edge * (men & EDGE_COLUMNS).count() as i32
 }
 
 /// The static value of `pos` for the side to move, in hundredths of a man:
@@ -67,8 +144,14 @@ fn side(pos: &Position, color: Color) -> i32 {
 /// column. Symmetric: swapping colours negates the value.
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &Weights::DEFAULT)
+}
+
+/// [`evaluate`] with other bonus sizes.
+#[inline]
+pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
     let us = pos.turn();
-    side(pos, us) - side(pos, us.opposite())
+    side(pos, us, w) - side(pos, us.opposite(), w)
 }
 
 #[cfg(test)]
@@ -93,6 +176,30 @@ mod tests {
         let k2 = parse_fen("W:WK18,K19:BK15").unwrap();
         assert_eq!(evaluate(&k2), KING);
         assert_eq!(evaluate(&k2.with_turn(Color::Black)), -KING);
+    }
+
+    #[test]
+    fn weights_parse_and_print() {
+        assert_eq!("3,8,4".parse::<Weights>(), Ok(Weights::DEFAULT));
+        assert_eq!(Weights::DEFAULT.to_string(), "3,8,4");
+        assert_eq!(
+            " 0, 24 ,1".parse::<Weights>(),
+            Ok(Weights {
+                advance: 0,
+                back_row: 24,
+                edge: 1
+            })
+        );
+        for bad in ["", "3,8", "3,8,4,1", "3,8,25", "-1,8,4", "a,b,c"] {
+            assert!(bad.parse::<Weights>().is_err(), "{bad}");
+        }
+        let w = Weights {
+            advance: 0,
+            back_row: 0,
+            edge: 0,
+        };
+        let p = parse_fen("W:W26,29:B3").unwrap();
+        assert_eq!(evaluate_with(&p, &w), MAN);
     }
 
     #[test]
