@@ -167,3 +167,45 @@ fn match_reports_every_game_and_the_total() {
     };
     assert_eq!(strip(&out), strip(&again));
 }
+
+#[test]
+fn bench_one_level_at_a_depth_with_ideal_speedups() {
+    let lines = |t: &str| -> Vec<String> {
+        let o = run(&[
+            "bench",
+            "--level",
+            "normal",
+            "--depth",
+            "6",
+            "--ideal",
+            "--threads",
+            t,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).lines().map(String::from).collect()
+    };
+    let one = lines("1");
+    assert_eq!(one.len(), 4, "{one:?}");
+    assert_eq!(one[0], "bench: 56 positions, 1 threads");
+    assert!(one[1].starts_with("normal depth  6: median "), "{}", one[1]);
+    assert!(
+        one[2].starts_with("normal ideal speedup: 2 threads "),
+        "{}",
+        one[2]
+    );
+    assert!(one[3].starts_with("fingerprint "));
+    // The node count, the ideal speedups and the fingerprint do not depend
+    // on the threads.
+    let nodes = |l: &str| {
+        let f: Vec<&str> = l.split(", ").collect();
+        f[f.len() - 2].to_string()
+    };
+    assert!(nodes(&one[1]).starts_with("nodes "), "{}", one[1]);
+    for t in ["2", "4"] {
+        let many = lines(t);
+        assert_eq!(nodes(&one[1]), nodes(&many[1]));
+        assert_eq!(one[2..], many[2..]);
+    }
+    let o = run(&["bench", "--depth", "6"]);
+    assert_eq!(o.status.code(), Some(2));
+}

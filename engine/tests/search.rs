@@ -258,3 +258,40 @@ fn deterministic_across_thread_counts_and_calls() {
     again.reverse();
     assert_eq!(one, again);
 }
+
+/// D7, U2 with deep splitting: at depth 12 the expected line splits over
+/// many turns; one legal move, a few, many; kings and the 50-turn counter.
+#[test]
+fn deterministic_with_deep_splits() {
+    let cases: Vec<(Position, u32)> = [
+        (
+            "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            0,
+        ),
+        (
+            "W:W13,17,21,22,23,24,27,30,31,32:B1,4,5,6,8,9,10,11,14,15",
+            0,
+        ),
+        ("B:WK5,6,12,21,28:B3,K16,K22,K25,27", 30),
+        ("W:WK22,K23,K27:BK1,K5", 20),
+        ("B:W6,21,24,32:B2,3,20", 0),
+    ]
+    .iter()
+    .map(|(f, q)| (pos(f), *q))
+    .collect();
+    let run = |cases: &[(Position, u32)]| -> Vec<SearchResult> {
+        cases.iter().map(|(p, q)| search(p, *q, 12)).collect()
+    };
+    let one = run_in_pool(1, || run(&cases));
+    for r in &one {
+        // The tree really ran tasks side by side.
+        assert!(r.ideal[0] < r.nodes, "{r:?}");
+    }
+    for threads in [2, 4] {
+        assert_eq!(
+            one,
+            run_in_pool(threads, || run(&cases)),
+            "{threads} threads"
+        );
+    }
+}

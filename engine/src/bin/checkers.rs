@@ -4,17 +4,20 @@
 //! checkers moves [--fen FEN]
 //! checkers perft [--fen FEN] DEPTH
 //! checkers best  [--fen FEN] [--quiet N] (--level LEVEL | --depth D) [--threads N]
-//! checkers bench [--threads N]
+//! checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal]
 //! checkers match --a LEVEL --b LEVEL --games N [--threads N]
 //! ```
 //!
 //! Output formats are interfaces that other tools parse: `moves` prints one
 //! legal move per line in full-path notation and nothing else; `perft`
 //! prints `D N` for each depth D, then one summary line; `best` prints
-//! `info …` lines and, last, `bestmove MOVE` or `bestmove none`. Errors: one
-//! line on stderr, exit status 2.
+//! `info …` lines and, last, `bestmove MOVE` or `bestmove none`; `bench`
+//! prints one line per level (only LEVEL with `--level`, searched to D
+//! with `--depth`), each followed with `--ideal` by a line of the speedups
+//! its task trees allow on 2, 4 and 8 threads, then the fingerprint.
+//! Errors: one line on stderr, exit status 2.
 
-use checkers::search::{MATE, MATE_BOUND, MAX_DEPTH};
+use checkers::search::{IDEAL_THREADS, MATE, MATE_BOUND, MAX_DEPTH};
 use checkers::{
     bench, next_quiet, outcome, parse_fen, perft, search_with_info, Color, Level, Outcome, Position,
 };
@@ -25,7 +28,7 @@ use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: checkers moves [--fen FEN] | checkers perft [--fen FEN] DEPTH \
 | checkers best [--fen FEN] [--quiet N] (--level easy|normal|hard | --depth D) [--threads N] \
-| checkers bench [--threads N] | checkers match --a LEVEL --b LEVEL --games N [--threads N]";
+| checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] | checkers match --a LEVEL --b LEVEL --games N [--threads N]";
 
 /// A game of `match` that reaches this many turns is stopped and counted a
 /// draw. The rules end every game anyway (at most 168 man moves and 23
@@ -39,10 +42,23 @@ struct Args {
     positional: Vec<String>,
 }
 
-/// Options that take a value; anything else starting with `--` is an error.
-const OPTIONS: [&str; 8] = [
-    "fen", "quiet", "level", "depth", "threads", "a", "b", "games",
+/// Options that take a value; anything else starting with `--` is an error
+/// unless it is one of [`FLAGS`].
+const OPTIONS: [&str; 10] = [
+    "fen",
+    "quiet",
+    "level",
+    "depth",
+    "threads",
+    "a",
+    "b",
+    "games",
+    "a-weights",
+    "b-weights",
 ];
+
+/// Options that take no value (they stand for `--name=yes`).
+const FLAGS: [&str; 1] = ["ideal"];
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut out = Args {
@@ -58,9 +74,10 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                     let v = it.next().ok_or(format!("--{opt} needs a value"))?;
                     (opt, v.clone())
                 }
+                None if FLAGS.contains(&opt) => (opt, "yes".to_string()),
                 None => return Err(format!("unknown option {a}")),
             };
-            if !OPTIONS.contains(&name) {
+            if !OPTIONS.contains(&name) && !FLAGS.contains(&name) {
                 return Err(format!("unknown option --{name}"));
             }
             out.options.push((name.to_string(), value));
@@ -248,9 +265,16 @@ fn ms(d: Duration) -> f64 {
 }
 
 fn cmd_bench(args: &Args) -> Result<(), String> {
-    args.allow(&["threads"])?;
+    args.allow(&["threads", "level", "depth", "ideal"])?;
     args.no_positional()?;
     let positions = bench::positions().map_err(|e| format!("bad bench position: {e}"))?;
+    let levels: Vec<(Level, u32)> =
+        match (args.level("level")?, args.number("depth", 1..=MAX_DEPTH)?) {
+            (None, None) => Level::ALL.iter().map(|l| (*l, l.depth())).collect(),
+            (Some(l), d) => vec![(l, d.unwrap_or(l.depth()))],
+            (None, Some(_)) => return Err("--depth needs --level".into()),
+        };
+    let ideal = args.get("ideal").is_some();
     with_threads(args, || {
         println!(
             "bench: {} positions, {} threads",
@@ -258,14 +282,18 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
             rayon::current_num_threads()
         );
         let mut fingerprint = 0u64;
-        for level in Level::ALL {
+        for (level, depth) in levels {
             let mut times = Vec::with_capacity(positions.len());
             let mut nodes = 0u64;
+            let mut ideal_nodes = [0u64; 3];
             for pos in &positions {
                 let start = Instant::now();
-                let r = checkers::search(pos, 0, level.depth());
+                let r = checkers::search(pos, 0, depth);
                 times.push(start.elapsed());
                 nodes += r.nodes;
+                for (t, i) in ideal_nodes.iter_mut().zip(r.ideal) {
+                    *t += i;
+                }
             }
             fingerprint = fingerprint.wrapping_mul(1_000_003).wrapping_add(nodes);
             let total: Duration = times.iter().sum();
@@ -274,7 +302,7 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
                 "{:<6} depth {:>2}: median {:>7.1} ms, p95 {:>7.1} ms, max {:>7.1} ms, \
                  total {:>8.1} ms, nodes {:>10}, {:>6.2} Mnodes/s",
                 level.name(),
-                level.depth(),
+                depth,
                 ms(percentile(&times, 0.5)),
                 ms(percentile(&times, 0.95)),
                 ms(percentile(&times, 1.0)),
@@ -282,6 +310,14 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
                 nodes,
                 nodes as f64 / total.as_secs_f64().max(1e-9) / 1e6
             );
+            if ideal {
+                let speedups: Vec<String> = IDEAL_THREADS
+                    .iter()
+                    .zip(ideal_nodes)
+                    .map(|(t, n)| format!("{t} threads {:.2}", nodes as f64 / n.max(1) as f64))
+                    .collect();
+                println!("{:<6} ideal speedup: {}", level.name(), speedups.join(", "));
+            }
         }
         println!("fingerprint {fingerprint}");
     })
