@@ -114,6 +114,25 @@ fn best_bad_arguments_exit_2_with_one_line() {
         &["moves", "--level", "easy"],
         &["match", "--a", "easy", "--b", "hard"],
         &["match", "--a", "easy", "--b", "hard", "--games", "100000"],
+        &["match", "--a", "easy", "--games", "2"],
+        &[
+            "match",
+            "--depth",
+            "2",
+            "--a-weights",
+            "3,8",
+            "--games",
+            "2",
+        ],
+        &[
+            "match",
+            "--depth",
+            "2",
+            "--b-weights",
+            "3,8,40",
+            "--games",
+            "2",
+        ],
     ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -208,4 +227,36 @@ fn bench_one_level_at_a_depth_with_ideal_speedups() {
     }
     let o = run(&["bench", "--depth", "6"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn match_pits_weights_at_one_depth() {
+    let o = run(&[
+        "match",
+        "--depth",
+        "3",
+        "--a-weights",
+        "6,8,4",
+        "--games",
+        "2",
+        "--threads",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("game   1: opening "), "{out}");
+    assert!(out.contains(" A (depth 3, weights 6,8,4) black, "), "{out}");
+    let total = out
+        .lines()
+        .find(|l| l.starts_with("A (depth 3, weights 6,8,4) vs B (depth 3): "))
+        .unwrap();
+    assert!(
+        total.ends_with("/2 = 0.0%") || total.contains("/2 = "),
+        "{total}"
+    );
+    let z = out
+        .lines()
+        .find(|l| l.starts_with("sign test: z = "))
+        .unwrap();
+    assert!(z.ends_with("(|z| >= 1.96: significant at 5 %)"), "{z}");
 }

@@ -5,7 +5,7 @@
 //! checkers perft [--fen FEN] DEPTH
 //! checkers best  [--fen FEN] [--quiet N] (--level LEVEL | --depth D) [--threads N]
 //! checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal]
-//! checkers match --a LEVEL --b LEVEL --games N [--threads N]
+//! checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights W] [--b-weights W] --games N [--threads N]
 //! ```
 //!
 //! Output formats are interfaces that other tools parse: `moves` prints one
@@ -17,6 +17,8 @@
 //! its task trees allow on 2, 4 and 8 threads, then the fingerprint.
 //! Errors: one line on stderr, exit status 2.
 
+use checkers::eval::Weights;
+use checkers::search::search_weighted;
 use checkers::search::{IDEAL_THREADS, MATE, MATE_BOUND, MAX_DEPTH};
 use checkers::{
     bench, next_quiet, outcome, parse_fen, perft, search_with_info, Color, Level, Outcome, Position,
@@ -28,7 +30,8 @@ use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: checkers moves [--fen FEN] | checkers perft [--fen FEN] DEPTH \
 | checkers best [--fen FEN] [--quiet N] (--level easy|normal|hard | --depth D) [--threads N] \
-| checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] | checkers match --a LEVEL --b LEVEL --games N [--threads N]";
+| checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] | checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights ADVANCE,BACK_ROW,EDGE] \
+[--b-weights ADVANCE,BACK_ROW,EDGE] --games N [--threads N]";
 
 /// A game of `match` that reaches this many turns is stopped and counted a
 /// draw. The rules end every game anyway (at most 168 man moves and 23
@@ -341,9 +344,36 @@ struct Game {
     capped: bool,
 }
 
+/// One side of a match: how deep it looks and what it values.
+struct Player {
+    depth: u32,
+    weights: Weights,
+    /// `normal`, or `depth 6`, with `, weights 3,8,4` when they are not the
+    /// default.
+    label: String,
+}
+
+impl Player {
+    fn new(level: Option<Level>, depth: Option<u32>, weights: Option<Weights>) -> Player {
+        let depth_of = depth.or(level.map(Level::depth)).unwrap_or(1);
+        let mut label = match (level, depth) {
+            (Some(l), None) => l.name().to_string(),
+            _ => format!("depth {depth_of}"),
+        };
+        if let Some(w) = weights {
+            label += &format!(", weights {w}");
+        }
+        Player {
+            depth: depth_of,
+            weights: weights.unwrap_or_default(),
+            label,
+        }
+    }
+}
+
 /// Play out one game from `opening` (turns from the start), A playing
 /// `a_color`, under the full rules, the 50-turn draw included.
-fn play_game(opening: &[checkers::Move], a: Level, b: Level, a_color: Color) -> Game {
+fn play_game(opening: &[checkers::Move], a: &Player, b: &Player, a_color: Color) -> Game {
     let mut pos = Position::start();
     let mut quiet = 0;
     for mv in opening {
@@ -362,8 +392,8 @@ fn play_game(opening: &[checkers::Move], a: Level, b: Level, a_color: Color) -> 
         if turns >= MATCH_TURN_CAP {
             break None;
         }
-        let level = if pos.turn() == a_color { a } else { b };
-        let Some(mv) = checkers::best_move(&pos, quiet, level) else {
+        let p = if pos.turn() == a_color { a } else { b };
+        let Some(mv) = search_weighted(&pos, quiet, p.depth, &p.weights, |_| {}).best else {
             break Some(GameResult::Draw); // unreachable: outcome saw a move
         };
         quiet = next_quiet(&pos, &mv, quiet);
@@ -379,11 +409,35 @@ fn play_game(opening: &[checkers::Move], a: Level, b: Level, a_color: Color) -> 
     }
 }
 
+fn weights(args: &Args, name: &str) -> Result<Option<Weights>, String> {
+    args.get(name)
+        .map(|v| {
+            v.parse::<Weights>()
+                .map_err(|e| format!("bad --{name}: {e}"))
+        })
+        .transpose()
+}
+
 fn cmd_match(args: &Args) -> Result<(), String> {
-    args.allow(&["a", "b", "games", "threads"])?;
+    args.allow(&[
+        "a",
+        "b",
+        "games",
+        "threads",
+        "depth",
+        "a-weights",
+        "b-weights",
+    ])?;
     args.no_positional()?;
-    let a = args.level("a")?.ok_or("match needs --a LEVEL")?;
-    let b = args.level("b")?.ok_or("match needs --b LEVEL")?;
+    let depth = args.number("depth", 1..=MAX_DEPTH)?;
+    let level = |name: &str| -> Result<Option<Level>, String> {
+        match (args.level(name)?, depth) {
+            (None, None) => Err(format!("match needs --{name} LEVEL (or --depth D)")),
+            (l, _) => Ok(l),
+        }
+    };
+    let a = Player::new(level("a")?, depth, weights(args, "a-weights")?);
+    let b = Player::new(level("b")?, depth, weights(args, "b-weights")?);
     let n = args
         .number("games", 1..=10_000)?
         .ok_or("match needs --games N")?;
@@ -409,9 +463,10 @@ fn cmd_match(args: &Args) -> Result<(), String> {
     let start = Instant::now();
     let games = with_threads(args, || {
         jobs.par_iter()
-            .map(|&(o, color)| play_game(&openings[o], a, b, color))
+            .map(|&(o, color)| play_game(&openings[o], &a, &b, color))
             .collect::<Vec<Game>>()
     })?;
+    let (a, b) = (&a.label, &b.label);
     let mut out = std::io::stdout().lock();
     let (mut w, mut d, mut l, mut capped) = (0, 0, 0, 0);
     for (i, g) in games.iter().enumerate() {
@@ -458,6 +513,17 @@ fn cmd_match(args: &Args) -> Result<(), String> {
             "{capped} games reached {MATCH_TURN_CAP} turns and were counted draws"
         );
     }
+    // Wins against losses, draws set aside (a sign test): how many
+    // standard deviations A's margin is from an even match.
+    let z = if w + l > 0 {
+        (w as f64 - l as f64) / ((w + l) as f64).sqrt()
+    } else {
+        0.0
+    };
+    let _ = writeln!(
+        out,
+        "sign test: z = {z:.2} (|z| >= 1.96: significant at 5 %)"
+    );
     let _ = writeln!(out, "time {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
 }
