@@ -64,12 +64,22 @@
 //! # Game ends inside the search (D4)
 //!
 //! A side to move with no legal move has lost (R7); after that, a quiet-turn
-//! counter of 50 is a draw (R8) worth 0. A side ahead therefore prefers
-//! resetting the counter (moving a man, capturing) to a draw it can see, and
-//! a side behind steers towards it. Wins score `MATE - plies`, so faster
-//! wins are preferred and losses are put off.
+//! counter of 50 is a draw (R8) worth 0, give or take one point that breaks
+//! ties in favour of the side ahead in material (see `draw_score`). A side
+//! ahead therefore prefers resetting the counter (moving a man, capturing)
+//! to a draw it can see, but not by giving material away down to a level
+//! position, and a side behind steers towards it. Wins score `MATE -
+//! plies`, so faster wins are preferred and losses are put off. There is
+//! no repetition rule, and the search treats repetitions like any other
+//! position.
+//!
+//! # King endings
+//!
+//! In endings of kings only with at most [`ENDING_PIECES`] pieces a turn
+//! uses up no depth while the line is shorter than the depth plus
+//! [`ENDING_EXTRA`], the same at every level.
 
-use crate::eval::{evaluate_with, Weights};
+use crate::eval::{evaluate_with, Weights, KING, MAN};
 use crate::movegen::{generate, jumpers, steppers, Move, MoveList, MAX_MOVES};
 use crate::rules::{next_quiet, DRAW_QUIET_TURNS};
 use crate::{Bitboard, Level, Position};
@@ -118,6 +128,14 @@ const LMR_AFTER: usize = 2;
 /// Move-ordering key of the second killer; the first is one more, the hash
 /// move and captures above, history scores below.
 const KEY_KILLER: u32 = 1 << 22;
+
+/// Endings of kings only with at most this many pieces are searched up to
+/// [`ENDING_EXTRA`] turns deeper (at every level, D1): there the evaluation
+/// cannot tell progress from shuffling, so only seeing the win converts
+/// (two kings against one needs 16 turns), and such trees are small.
+pub const ENDING_PIECES: u32 = 5;
+/// See [`ENDING_PIECES`].
+pub const ENDING_EXTRA: u32 = 4;
 
 /// First aspiration half-window, in hundredths of a man.
 const ASPIRATION: i32 = 30;
@@ -217,8 +235,9 @@ pub fn search_weighted(
     // counter does not change any value and is left out of the hash key.
     let mut shared = Shared {
         table: Table::new(1 << bits),
-        quiet_hash_from: DRAW_QUIET_TURNS.saturating_sub(depth),
+        quiet_hash_from: DRAW_QUIET_TURNS.saturating_sub(depth + ENDING_EXTRA),
         weights: *weights,
+        reach: 0,
     };
     let pool = Pool {
         free: Mutex::new(Vec::new()),
@@ -247,6 +266,8 @@ pub fn search_weighted(
         // Round 1: the expected best move, splitting along its line, in an
         // aspiration window around the previous iteration's score that
         // widens on the side that fails, four times more each time.
+        shared.reach = d + ENDING_EXTRA;
+        let cd = shared.child_depth(pos, d, 0);
         let prev = result.score;
         let (mut lo, mut hi) = if d >= 3 && prev.abs() < MATE_BOUND {
             (prev - ASPIRATION, prev + ASPIRATION)
@@ -269,10 +290,10 @@ pub fn search_weighted(
                 // iteration's score.
                 let ordering = &ordering;
                 let (r, tests) = rayon::join(
-                    || head[0].node.split(env, ordering, d - 1, 1, lo, hi),
+                    || head[0].node.split(env, ordering, cd, 1, lo, hi),
                     || {
                         rest.par_iter_mut()
-                            .map(|r| r.node.test(env, ordering, d - 1, 1, bar(r.gen, prev)))
+                            .map(|r| r.node.test(env, ordering, cd, 1, bar(r.gen, prev)))
                             .collect::<Vec<Cost>>()
                     },
                 );
@@ -282,7 +303,7 @@ pub fn search_weighted(
                 cost = cost.then(phase.cost());
                 r
             } else {
-                let r = head[0].node.split(env, &ordering, d - 1, 1, lo, hi);
+                let r = head[0].node.split(env, &ordering, cd, 1, lo, hi);
                 cost = cost.then(r.cost);
                 r
             };
@@ -322,7 +343,7 @@ pub fn search_weighted(
                 if decided {
                     Cost::default()
                 } else {
-                    r.node.test(env, &head_ord, d - 1, 1, need)
+                    r.node.test(env, &head_ord, cd, 1, need)
                 }
             })
             .collect();
@@ -347,7 +368,7 @@ pub fn search_weighted(
             let done: Vec<Res> = open
                 .into_par_iter()
                 .map(|r| {
-                    let res = r.node.split(env, &head_ord, d - 1, 1, s - 1, hi);
+                    let res = r.node.split(env, &head_ord, cd, 1, s - 1, hi);
                     r.node.open = r.node.score >= hi && hi < INF;
                     res
                 })
@@ -552,6 +573,9 @@ struct Shared {
     /// The quiet-turn counter enters the hash key from this value on.
     quiet_hash_from: u32,
     weights: Weights,
+    /// How long a line of a king ending may grow, in turns: the
+    /// iteration's depth plus [`ENDING_EXTRA`].
+    reach: u32,
 }
 
 impl Shared {
@@ -567,6 +591,24 @@ impl Shared {
             | (pos.pieces(crate::Color::White).0 as u64) << 32;
         let rest = pos.kings().0 as u64 | (pos.turn() as u64) << 32 | q << 33;
         mix(pieces ^ mix(rest ^ 0x9E37_79B9_7F4A_7C15))
+    }
+
+    /// The turns left to search after a move from `pos`, which has `depth`
+    /// left at `ply` turns from the root: one fewer, except in an ending
+    /// of kings only with few pieces, where a turn is free while the line
+    /// is shorter than [`Shared::reach`] (the same rule at every level,
+    /// D1).
+    #[inline]
+    fn child_depth(&self, pos: &Position, depth: u32, ply: usize) -> u32 {
+        if depth > 0
+            && pos.occupied().count() <= ENDING_PIECES
+            && (pos.kings().0 == pos.occupied().0)
+            && (ply as u32 + depth) < self.reach
+        {
+            depth
+        } else {
+            depth.saturating_sub(1)
+        }
     }
 
     /// Store the logged entries, in the order given; only between rounds.
@@ -778,7 +820,7 @@ fn split(
         return Res::leaf(-(MATE - ply as i32), ord);
     }
     if quiet >= DRAW_QUIET_TURNS {
-        return Res::leaf(0, ord);
+        return Res::leaf(draw_score(pos), ord);
     }
     let sh = env.sh;
     let key = sh.key(pos, quiet);
@@ -808,7 +850,7 @@ fn split(
         };
         (std::cmp::Reverse(k), i)
     });
-    let child_depth = depth - 1;
+    let child_depth = sh.child_depth(pos, depth, ply);
     let mut sibs: Vec<Sibling> = order
         .iter()
         .map(|&i| Sibling::new(pos, &list[i as usize], i, quiet))
@@ -1050,13 +1092,13 @@ impl Context {
                 return -(MATE - ply as i32);
             }
             if quiet >= DRAW_QUIET_TURNS {
-                return 0;
+                return draw_score(pos);
             }
             if depth == 0 || ply + 1 >= MAX_PLY {
                 return evaluate_with(pos, &sh.weights);
             }
         } else if quiet >= DRAW_QUIET_TURNS {
-            return 0;
+            return draw_score(pos);
         } else if ply + 1 >= MAX_PLY {
             return evaluate_with(pos, &sh.weights);
         }
@@ -1112,7 +1154,7 @@ impl Context {
             keys.push(key);
         }
 
-        let child_depth = depth.saturating_sub(1);
+        let child_depth = sh.child_depth(pos, depth, ply);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_idx = NO_MOVE;
@@ -1188,7 +1230,7 @@ impl Context {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        let child_depth = depth.saturating_sub(1);
+        let child_depth = env.sh.child_depth(pos, depth, ply);
         // Late-move reduction: a late quiet move that is neither the hash
         // move nor a killer and offers nothing to capture is first read a
         // turn shorter (two when very late), and read in full only if it
@@ -1258,6 +1300,24 @@ impl Context {
         let h = &mut self.ord.history[side][mv.from().index()][mv.to().index()];
         *h = h.saturating_add(depth * depth);
     }
+}
+
+/// The value of a 50-turn draw reached in `pos` for the side to move: a
+/// draw, with one point (a hundredth of a man) for the side ahead in
+/// material, minus one for the side behind, 0 when level.
+///
+/// The point only breaks ties. Without it a side a king up that sees the
+/// draw coming rates giving the king away (a level position, 0, that
+/// resets the counter) the same as the draw, and may play it; two kings
+/// up, it rates giving one away (+165) above the draw, and then the next.
+/// Played out, that gave 3 kings against 1 away as a loss. With it a side
+/// ahead never trades material down to an even position instead of the
+/// draw, and still resets the counter when it stays ahead (R8 unchanged).
+#[inline]
+fn draw_score(pos: &Position) -> i32 {
+    let material =
+        |c: crate::Color| MAN * pos.men(c).count() as i32 + KING * pos.kings_of(c).count() as i32;
+    (material(pos.turn()) - material(pos.turn().opposite())).signum()
 }
 
 /// A compact identity for a non-capturing move: its two squares.

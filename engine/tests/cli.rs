@@ -43,7 +43,8 @@ fn best_prints_info_lines_then_bestmove() {
 
 #[test]
 fn best_by_level_and_fen_and_quiet() {
-    // Black behind, 49 quiet turns: the king steps into 11x4 to draw.
+    // Black behind, 49 quiet turns: the king steps into 11x4 to draw (a
+    // draw scored -1: the tie-break point goes to the side ahead).
     let o = run(&[
         "best",
         "--fen",
@@ -57,7 +58,7 @@ fn best_by_level_and_fen_and_quiet() {
     let out = stdout(&o);
     assert_eq!(out.lines().last(), Some("bestmove 4-8"));
     assert!(
-        out.lines().rev().nth(1).unwrap().contains(" score 0 "),
+        out.lines().rev().nth(1).unwrap().contains(" score -1 "),
         "{out}"
     );
 }

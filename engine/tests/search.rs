@@ -151,7 +151,8 @@ fn side_ahead_avoids_the_fifty_turn_draw() {
 /// D4, the side behind: Black's king on 4 can only go to 8, where 11x4 takes
 /// it, so normally Black moves the man. With 49 quiet turns behind, 4-8 is
 /// the 50th quiet turn and draws at once, which Black, two pieces down,
-/// takes.
+/// takes: a draw, scored -1 (the tie-break point goes to the side ahead in
+/// material).
 #[test]
 fn side_behind_steers_towards_the_fifty_turn_draw() {
     let p = pos("B:WK11,K2,30:BK4,20");
@@ -163,7 +164,7 @@ fn side_behind_steers_towards_the_fifty_turn_draw() {
         assert!(normal.score < -MAN, "{level}: {}", normal.score);
         let drawn = at(&p, 49, level);
         assert_eq!(drawn.best, Some(king), "{level}");
-        assert_eq!(drawn.score, 0, "{level}");
+        assert_eq!(drawn.score, -1, "{level}");
     }
 }
 
@@ -294,4 +295,51 @@ fn deterministic_with_deep_splits() {
             "{threads} threads"
         );
     }
+}
+
+/// D4 and the draw's tie-break point: a king up with the 50-turn draw in
+/// view, the side ahead must not give the king away to reset the counter
+/// (the level position after it would score the same as the draw). White,
+/// three kings against two with 44 quiet turns behind, cannot win in time;
+/// 13-9 offers a king to 6x13 and every level must refuse it.
+#[test]
+fn side_ahead_keeps_its_material_when_the_draw_is_in_view() {
+    let p = pos("W:WK13,K23,K27:BK1,K6");
+    for level in Level::ALL {
+        let r = at(&p, 44, level);
+        let best = r.best.unwrap();
+        let after = p.play_unchecked(&best);
+        assert!(!after.has_capture(), "{level}: {best} gives a king away");
+        assert!(r.score >= 0, "{level}: {}", r.score);
+    }
+    // Two kings up, giving one away still leaves White ahead, so it beats
+    // the draw; but it must not throw both away.
+    let p = pos("W:WK29,K30,K31:BK1");
+    let r = search(&p, 0, Level::Normal.depth());
+    assert!(r.score > 0, "{}", r.score);
+}
+
+/// King endings of up to five kings are read four turns deeper: Hard sees
+/// two kings beat one in the double corner (a win 15 turns away, beyond
+/// its nominal depth), and plays it out to the end against itself.
+#[test]
+fn hard_converts_two_kings_against_one() {
+    let mut p = pos("W:WK14,K18:BK1");
+    let r = at(&p, 0, Level::Hard);
+    assert!(r.score > MATE - 100, "{}", r.score);
+    let mut quiet = 0;
+    for _ in 0..40 {
+        match checkers::outcome(&p, quiet) {
+            Some(o) => {
+                assert_eq!(o, checkers::Outcome::Win(checkers::Color::White));
+                return;
+            }
+            None => {
+                let mv = checkers::best_move(&p, quiet, Level::Hard).unwrap();
+                quiet = next_quiet(&p, &mv, quiet);
+                p = p.play_unchecked(&mv);
+            }
+        }
+    }
+    panic!("not converted in 40 turns: {p:?}");
 }
