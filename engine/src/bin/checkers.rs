@@ -14,7 +14,10 @@
 //! `info …` lines and, last, `bestmove MOVE` or `bestmove none`; `bench`
 //! prints one line per level (only LEVEL with `--level`, searched to D
 //! with `--depth`), each followed with `--ideal` by a line of the speedups
-//! its task trees allow on 2, 4 and 8 threads, then the fingerprint.
+//! its task trees allow on 2, 4 and 8 threads and the median, p95 and max
+//! over the positions of a search's ideal length on 2 threads, in nodes
+//! (divide by one thread's nodes per second for a time no load disturbs),
+//! then the fingerprint.
 //! Errors: one line on stderr, exit status 2.
 
 use checkers::eval::Weights;
@@ -289,6 +292,7 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
             let mut times = Vec::with_capacity(positions.len());
             let mut nodes = 0u64;
             let mut ideal_nodes = [0u64; 3];
+            let mut ideal_two = Vec::with_capacity(positions.len());
             for pos in &positions {
                 let start = Instant::now();
                 let r = checkers::search(pos, 0, depth);
@@ -297,6 +301,7 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
                 for (t, i) in ideal_nodes.iter_mut().zip(r.ideal) {
                     *t += i;
                 }
+                ideal_two.push(r.ideal[0]);
             }
             fingerprint = fingerprint.wrapping_mul(1_000_003).wrapping_add(nodes);
             let total: Duration = times.iter().sum();
@@ -319,7 +324,20 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
                     .zip(ideal_nodes)
                     .map(|(t, n)| format!("{t} threads {:.2}", nodes as f64 / n.max(1) as f64))
                     .collect();
-                println!("{:<6} ideal speedup: {}", level.name(), speedups.join(", "));
+                ideal_two.sort_unstable();
+                let rank = |q: f64| {
+                    let n = ideal_two.len();
+                    ideal_two[((q * n as f64).ceil() as usize).clamp(1, n) - 1]
+                };
+                println!(
+                    "{:<6} ideal speedup: {}; on 2 threads, nodes per search: \
+                     median {}, p95 {}, max {}",
+                    level.name(),
+                    speedups.join(", "),
+                    rank(0.5),
+                    rank(0.95),
+                    rank(1.0)
+                );
             }
         }
         println!("fingerprint {fingerprint}");
