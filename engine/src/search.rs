@@ -231,8 +231,9 @@ pub fn search_weighted(
     }
     let bits = (depth + 8).clamp(SHARED_MIN_BITS, SHARED_MAX_BITS);
     // A draw by the 50-turn rule can only happen inside a subtree when the
-    // counter plus the remaining depth reaches 50, so below this the
-    // counter does not change any value and is left out of the hash key.
+    // counter plus the remaining line (depth, plus the ending extension)
+    // reaches 50, so below this the counter does not change any value and
+    // is left out of the hash key.
     let mut shared = Shared {
         table: Table::new(1 << bits),
         quiet_hash_from: DRAW_QUIET_TURNS.saturating_sub(depth + ENDING_EXTRA),
