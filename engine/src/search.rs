@@ -140,6 +140,9 @@ pub const ENDING_EXTRA: u32 = 4;
 /// First aspiration half-window, in hundredths of a man.
 const ASPIRATION: i32 = 30;
 
+/// Merges of fewer logged entries than this run on one thread.
+const MERGE_PARALLEL_FROM: usize = 1 << 14;
+
 /// The thread counts [`SearchResult::ideal`] is given for.
 pub const IDEAL_THREADS: [u64; 3] = [2, 4, 8];
 
@@ -613,13 +616,54 @@ impl Shared {
     }
 
     /// Store the logged entries, in the order given; only between rounds.
+    ///
+    /// The table is cut into one contiguous range of buckets per thread;
+    /// each thread reads every entry in order and stores those that fall in
+    /// its range. Every bucket thus sees the same stores in the same order
+    /// however many threads share the work, so the table comes out the
+    /// same.
     fn merge(&mut self, logs: impl Iterator<Item = Vec<[u64; 2]>>) {
-        for log in logs {
-            for [key, data] in log {
-                self.table.store(key, data);
+        let logs: Vec<Vec<[u64; 2]>> = logs.collect();
+        let total: usize = logs.iter().map(Vec::len).sum();
+        let len = self.table.slots.len();
+        let mask = self.table.mask;
+        let parts = rayon::current_num_threads().clamp(1, len / 2);
+        if total < MERGE_PARALLEL_FROM || parts == 1 {
+            for [key, data] in logs.into_iter().flatten() {
+                store_slot(&mut self.table.slots, key as usize & mask & !1, key, data);
             }
+            return;
         }
+        // Part lengths are even, so no bucket straddles two parts.
+        let part = (len / parts).next_multiple_of(2);
+        self.table
+            .slots
+            .par_chunks_mut(part)
+            .enumerate()
+            .for_each(|(p, slots)| {
+                let base = p * part;
+                for &[key, data] in logs.iter().flatten() {
+                    let b = key as usize & mask & !1;
+                    if b >= base && b < base + slots.len() {
+                        store_slot(slots, b - base, key, data);
+                    }
+                }
+            });
     }
+}
+
+/// Store `[key, data]` in the bucket starting at `slots[b]`: the first slot
+/// keeps the deepest result, the second the most recent one that did not
+/// displace it.
+#[inline]
+fn store_slot(slots: &mut [[u64; 2]], b: usize, key: u64, data: u64) {
+    let [k0, d0] = slots[b];
+    let slot = if d0 == 0 || k0 == key || Entry::unpack(d0).depth <= Entry::unpack(data).depth {
+        b
+    } else {
+        b + 1
+    };
+    slots[slot] = [key, data];
 }
 
 /// A transposition table of `[key, packed entry]` slots in buckets of two:
@@ -645,18 +689,6 @@ impl Table {
             .iter()
             .find(|[k, data]| *k == key && *data != 0)
             .map(|&[_, data]| Entry::unpack(data))
-    }
-
-    #[inline]
-    fn store(&mut self, key: u64, data: u64) {
-        let b = key as usize & self.mask & !1;
-        let [k0, d0] = self.slots[b];
-        let slot = if d0 == 0 || k0 == key || Entry::unpack(d0).depth <= Entry::unpack(data).depth {
-            b
-        } else {
-            b + 1
-        };
-        self.slots[slot] = [key, data];
     }
 }
 
