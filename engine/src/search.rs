@@ -29,7 +29,8 @@
 //! One *shared table* holds what the search has learnt so far. While tasks
 //! run it is read-only; between rounds, with nothing running, the entries
 //! each task stored (it logs them) are merged into it in a fixed order
-//! (task-tree order). Each task writes into a private table of its own,
+//! (task-tree order; each thread stores those of its own range of buckets,
+//! so every bucket sees them in that order). Each task writes into a private table of its own,
 //! which it reads before the shared one. Killer moves and history (the
 //! *ordering*) are handed on explicitly: a task starts from a copy of the
 //! ordering its parent gives it, and the moves after the first at a split
