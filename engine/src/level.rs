@@ -25,15 +25,26 @@ impl Level {
     /// - Easy, 2: its own move and the reply. It never leaves a piece to a
     ///   forced capture, but walks into shots set up a move ahead.
     /// - Normal, 8: sees shots three moves deep. Against Easy in `checkers
-    ///   match`: 85.0 % over 80 games (56 wins, 24 draws); depth 6 managed
-    ///   only 73.8 % over 40, too close to the 70 % the gap needs.
+    ///   match --a normal --b easy --games 80`: 94.4 % (71 wins, 9 draws,
+    ///   no loss) with the tuned bonuses of issue 14 (85.0 % before);
+    ///   depth 6 managed only 73.8 % over 40, too close to the 70 % the gap
+    ///   needs.
     /// - Hard, 14: the deepest whose think time over the bench set fits
-    ///   the budget (p95 <= 250 ms, max <= 1 s) on the 2-core reference
-    ///   machine, release build: p95 150 ms, max 227 ms with the machine
-    ///   otherwise idle; depth 15 took p95 260 ms. While other jobs loaded
-    ///   the machine (load about 4) depth 14 measured p95 157-275 ms, max
-    ///   211-403 ms, and depth 13 p95 72-118 ms. Against Normal: 80.6 %
-    ///   over 80 games (49 wins, 31 draws, no loss).
+    ///   the budget (p95 <= 250 ms, max <= 1 s) with 2 threads on the
+    ///   2-core reference machine, release build. With the parallel search
+    ///   of issue 14 (`checkers bench --threads 2 --level hard --depth D
+    ///   --ideal`), measured while other sessions' builds kept the machine
+    ///   loaded (load 3 to 9; it was never idle), before the bonuses were
+    ///   tuned: depth 14 p95 151 ms, max 236 ms in the quietest run
+    ///   (176-374 ms and 236-632 ms in others); depth 15 p95 328 ms, max
+    ///   471 ms in the quietest run (733-810 ms in others). The load-free
+    ///   measure, with the tuned bonuses: a search's ideal length on 2
+    ///   threads has p95 675,000 nodes at depth 14 and 1,215,000 at depth
+    ///   15 (max 1,000,000 and 1,800,000), about 135 ms and 245 ms at the 5
+    ///   million nodes per second one thread manages here, before any
+    ///   overhead: depth 15 is at the edge of the budget at best.
+    ///   Against Normal (`checkers match --a hard --b normal --games 80`):
+    ///   85.6 % (57 wins, 23 draws, no loss; 80.6 % before issue 14).
     pub const fn depth(self) -> u32 {
         match self {
             Level::Easy => 2,

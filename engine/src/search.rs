@@ -1,41 +1,92 @@
 //! The CPU's search: negamax alpha-beta with principal-variation search,
-//! iterative deepening, aspiration windows, a transposition table, killer
-//! and history move ordering, and a capture quiescence (D3). Root-parallel
-//! with rayon and deterministic (D7, U2).
+//! iterative deepening, aspiration windows, transposition tables, killer
+//! and history move ordering, and a capture quiescence (D3). Parallel with
+//! rayon on every core, and deterministic (D7, U2).
 //!
-//! # Determinism
+//! # The task tree
 //!
-//! The reply depends only on the position, the quiet-turn counter and the
-//! depth. Each root move owns a private context (transposition table,
-//! killers, history, principal-variation table) that lives for one call of
-//! [`search`] and is never shared; each root move's search is one task.
-//! Every window a task is given is computed from results of earlier
-//! iterations or earlier phases of the same one, never from a task running
-//! beside it, so the sequence of searches any one context sees is fixed,
-//! whatever thread runs it and whenever. Results are combined in a fixed
-//! order, and between equal scores the move generated first wins. Nothing
-//! is kept between calls.
+//! Each iteration at the root runs in *rounds*. Round 1 searches the
+//! expected best move (last iteration's) in an aspiration window and,
+//! beside it, every other move with a null-window test against the
+//! previous iteration's score (a guess, since the real one is not known
+//! yet); if the first move fails outside its window it is searched again,
+//! wider. Round 2 runs again the tests the real score leaves undecided;
+//! rounds 3… search exactly, in parallel, the moves that beat it.
 //!
-//! Each iteration is a principal-variation search at the root: the
-//! previous best move gets an aspiration window while, beside it, every
-//! other move gets a null-window test against the previous score; tests
-//! that the real score leaves undecided are run again, and moves that pass
-//! are searched for their exact value.
+//! The expected best move's reply position, and every node of the expected
+//! line below it fewer than [`SPLIT_MAX_PLY`] turns from the root with at
+//! least [`SPLIT_MIN_DEPTH`] turns left, is a *split node*: its first move
+//! (the table's move) is searched first, splitting again; then all the
+//! others at once, each its own task, with a null window at the value the
+//! first move reached (young brothers wait, so nothing is guessed below the
+//! root); those that beat it get an exact value, again in parallel. Every
+//! other node is plain sequential alpha-beta inside one task. So the moves
+//! are searched side by side all along the expected line, and a position
+//! with only one or two legal moves keeps the cores busy too.
+//!
+//! # What the tasks share, and why the result is deterministic
+//!
+//! One *shared table* holds what the search has learnt so far. While tasks
+//! run it is read-only; between rounds, with nothing running, the entries
+//! each task stored (it logs them) are merged into it in a fixed order
+//! (task-tree order; each thread stores those of its own range of buckets,
+//! so every bucket sees them in that order). Each task writes into a private table of its own,
+//! which it reads before the shared one. Killer moves and history (the
+//! *ordering*) are handed on explicitly: a task starts from a copy of the
+//! ordering its parent gives it, and the moves after the first at a split
+//! node start from the ordering the first move's search ended with, so
+//! what the main line learnt guides the refutations of the others (without
+//! this the split tree searched half as many nodes again); the next
+//! iteration starts from what the expected best move's search ended with.
+//!
+//! So every task sees the shared table as the earlier rounds left it, its
+//! own private table and an ordering fixed before it starts, and every
+//! window it gets comes from the previous iteration or from tasks that
+//! finished before it started. What each task does is therefore fixed,
+//! whatever thread runs it and whenever; results are combined in a fixed
+//! order, and between equal scores at the root the move generated first
+//! wins. Private contexts come from a pool that only saves allocations: a
+//! context handed to a new task is stamped anew, and entries of an older
+//! stamp count as empty slots. Nothing is kept between calls (D2).
+//!
+//! # Cost and scaling
+//!
+//! The work does not depend on the thread count, so neither does the node
+//! count. [`SearchResult::ideal`] gives how long the task tree takes on
+//! 2, 4 and 8 threads with perfect scheduling and no overhead: a measure
+//! of the parallelism that no load on the machine disturbs (`checkers bench
+//! --ideal`). Over the bench set at Hard's depth the tree allows about
+//! 1.9× on 2 threads, 3× on 4 and 3.4× on 8: beyond 4 threads the main
+//! line's own first moves, searched one after the other, set the pace.
+//! Splitting every deep enough node, not only those of the main line, was
+//! tried: about 6× on 8 threads, but 40 % to 100 % more nodes, which costs
+//! more than it gains on 2 cores.
 //!
 //! # Game ends inside the search (D4)
 //!
 //! A side to move with no legal move has lost (R7); after that, a quiet-turn
-//! counter of 50 is a draw (R8) worth 0. A side ahead therefore prefers
-//! resetting the counter (moving a man, capturing) to a draw it can see, and
-//! a side behind steers towards it. Wins score `MATE - plies`, so faster
-//! wins are preferred and losses are put off.
+//! counter of 50 is a draw (R8) worth 0, give or take one point that breaks
+//! ties in favour of the side ahead in material (see `draw_score`). A side
+//! ahead therefore prefers resetting the counter (moving a man, capturing)
+//! to a draw it can see, but not by giving material away down to a level
+//! position, and a side behind steers towards it. Wins score `MATE -
+//! plies`, so faster wins are preferred and losses are put off. There is
+//! no repetition rule, and the search treats repetitions like any other
+//! position.
+//!
+//! # King endings
+//!
+//! In endings of kings only with at most [`ENDING_PIECES`] pieces a turn
+//! uses up no depth while the line is shorter than the depth plus
+//! [`ENDING_EXTRA`], the same at every level.
 
-use crate::eval::evaluate;
+use crate::eval::{evaluate_with, Weights, KING, MAN};
 use crate::movegen::{generate, jumpers, steppers, Move, MoveList, MAX_MOVES};
 use crate::rules::{next_quiet, DRAW_QUIET_TURNS};
 use crate::{Bitboard, Level, Position};
 use arrayvec::ArrayVec;
 use rayon::prelude::*;
+use std::sync::Mutex;
 
 /// The score of a win on the spot; a win `n` turns from the root scores
 /// `MATE - n`.
@@ -51,12 +102,25 @@ const INF: i32 = MATE + 1;
 /// Nodes with fewer turns to go than this neither probe nor fill the
 /// transposition table.
 const TT_MIN_DEPTH: u32 = 1;
+/// Entries stored with at least this many turns to go are logged for the
+/// shared table; shallower ones stay in the task's private table.
+const LOG_MIN_DEPTH: u32 = 2;
+/// The shared table has `2^(depth + 8)` entries, within these bounds.
+const SHARED_MIN_BITS: u32 = 12;
+const SHARED_MAX_BITS: u32 = 20;
+/// Each task's private table has `2^(depth + 6)` entries, within these
+/// bounds.
+const PRIVATE_MIN_BITS: u32 = 8;
+const PRIVATE_MAX_BITS: u32 = 15;
+/// Stamps live in the top bits of a private entry's data word.
+const STAMP_SHIFT: u32 = 40;
+const STAMP_LIMIT: u64 = 1 << (64 - STAMP_SHIFT);
 
-/// Transposition-table memory for one search, split between the root
-/// moves (each gets a power of two of entries within these bounds).
-const TT_BYTES: usize = 2 << 20;
-const TT_MIN_ENTRIES: usize = 1 << 13;
-const TT_MAX_ENTRIES: usize = 1 << 17;
+/// Nodes of the expected line split into parallel tasks when they have at
+/// least this many turns left to search…
+pub const SPLIT_MIN_DEPTH: u32 = 4;
+/// …and are fewer than this many turns from the root.
+pub const SPLIT_MAX_PLY: usize = 12;
 
 /// Late-move reductions apply from this depth on, to quiet moves after the
 /// first `LMR_AFTER` in search order.
@@ -66,8 +130,22 @@ const LMR_AFTER: usize = 2;
 /// move and captures above, history scores below.
 const KEY_KILLER: u32 = 1 << 22;
 
+/// Endings of kings only with at most this many pieces are searched up to
+/// [`ENDING_EXTRA`] turns deeper (at every level, D1): there the evaluation
+/// cannot tell progress from shuffling, so only seeing the win converts
+/// (two kings against one needs 16 turns), and such trees are small.
+pub const ENDING_PIECES: u32 = 5;
+/// See [`ENDING_PIECES`].
+pub const ENDING_EXTRA: u32 = 4;
+
 /// First aspiration half-window, in hundredths of a man.
 const ASPIRATION: i32 = 30;
+
+/// Merges of fewer logged entries than this run on one thread.
+const MERGE_PARALLEL_FROM: usize = 1 << 14;
+
+/// The thread counts [`SearchResult::ideal`] is given for.
+pub const IDEAL_THREADS: [u64; 3] = [2, 4, 8];
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,6 +161,12 @@ pub struct SearchResult {
     pub nodes: u64,
     /// The expected line, starting with `best`.
     pub pv: Vec<Move>,
+    /// The time, in nodes, the task tree of every iteration so far takes
+    /// on [`IDEAL_THREADS`] threads with perfect scheduling and no
+    /// overhead: each parallel phase takes the longer of its longest task
+    /// and its work shared evenly. `nodes / ideal[i]` is the speedup the
+    /// tree allows; it depends on nothing but the search itself.
+    pub ideal: [u64; 3],
 }
 
 /// The best move in `pos` with `quiet` quiet turns behind it, looking
@@ -106,6 +190,18 @@ pub fn search_with_info(
     pos: &Position,
     quiet: u32,
     depth: u32,
+    info: impl FnMut(&SearchResult),
+) -> SearchResult {
+    search_weighted(pos, quiet, depth, &Weights::DEFAULT, info)
+}
+
+/// [`search_with_info`] with other evaluation bonuses (for tuning them:
+/// `checkers match --a-weights …`).
+pub fn search_weighted(
+    pos: &Position,
+    quiet: u32,
+    depth: u32,
+    weights: &Weights,
     mut info: impl FnMut(&SearchResult),
 ) -> SearchResult {
     let depth = depth.clamp(1, MAX_DEPTH);
@@ -117,6 +213,7 @@ pub fn search_with_info(
             depth: 0,
             nodes: 1,
             pv: Vec::new(),
+            ideal: [1; 3],
         };
         info(&result);
         return result;
@@ -131,158 +228,744 @@ pub fn search_with_info(
             depth: 0,
             nodes: 1,
             pv: vec![moves[0]],
+            ideal: [1; 3],
         };
         info(&result);
         return result;
     }
-    let entries = (TT_BYTES / std::mem::size_of::<[u64; 2]>() / moves.len())
-        .clamp(TT_MIN_ENTRIES, TT_MAX_ENTRIES);
-    let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
+    let bits = (depth + 8).clamp(SHARED_MIN_BITS, SHARED_MAX_BITS);
     // A draw by the 50-turn rule can only happen inside a subtree when the
-    // counter plus the remaining depth reaches 50, so below this the
-    // counter does not change any value and is left out of the hash key.
-    let quiet_hash_from = DRAW_QUIET_TURNS.saturating_sub(depth);
+    // counter plus the remaining line (depth, plus the ending extension)
+    // reaches 50, so below this the counter does not change any value and
+    // is left out of the hash key.
+    let mut shared = Shared {
+        table: Table::new(1 << bits),
+        quiet_hash_from: DRAW_QUIET_TURNS.saturating_sub(depth + ENDING_EXTRA),
+        weights: *weights,
+        reach: 0,
+    };
+    let pool = Pool {
+        free: Mutex::new(Vec::new()),
+        entries: 1 << (depth + 6).clamp(PRIVATE_MIN_BITS, PRIVATE_MAX_BITS),
+    };
     let mut roots: Vec<RootMove> = moves
         .iter()
         .enumerate()
         .map(|(gen, mv)| RootMove {
             gen,
-            mv: *mv,
-            child: pos.play_unchecked(mv),
-            quiet: next_quiet(pos, mv, quiet),
-            score: -INF,
-            open: false,
-            ctx: Context::new(entries, quiet_hash_from),
+            node: Sibling::new(pos, mv, gen as u8, quiet),
         })
         .collect();
-
+    // What the last iteration's expected line taught about move order.
+    let mut ordering = Box::new(Ordering::default());
+    let mut cost = Cost::serial(1);
     let mut result = SearchResult {
         best: Some(moves[0]),
         score: 0,
         depth: 0,
         nodes: 1,
         pv: vec![moves[0]],
+        ideal: [1; 3],
     };
     for d in 1..=depth {
-        // 1. The expected best move, in an aspiration window around the
-        //    previous iteration's score, and at the same time
-        // 2. every other move with a null window: can it do better? A move
-        //    generated before the first wins a tie, so it only has to reach
-        //    the first move's score; one generated after has to beat it.
-        //    While that score is unknown the tests guess it is the previous
-        //    iteration's, then each test either already decides against the
-        //    real score (fail-soft bounds) or is run again.
+        // Round 1: the expected best move, splitting along its line, in an
+        // aspiration window around the previous iteration's score that
+        // widens on the side that fails, four times more each time.
+        shared.reach = d + ENDING_EXTRA;
+        let cd = shared.child_depth(pos, d, 0);
         let prev = result.score;
-        let window = if d >= 3 && prev.abs() < MATE_BOUND {
+        let (mut lo, mut hi) = if d >= 3 && prev.abs() < MATE_BOUND {
             (prev - ASPIRATION, prev + ASPIRATION)
         } else {
             (-INF, INF)
         };
         let first_gen = roots[0].gen;
-        let bar = |gen: usize, score: i32| if gen < first_gen { score - 1 } else { score };
-        let (head, rest) = roots.split_at_mut(1);
-        let (s, ()) = rayon::join(
-            || head[0].aspirate(d, window),
-            || {
-                rest.par_iter_mut().for_each(|r| {
-                    let b = bar(r.gen, prev);
-                    r.score = r.search(d, b, b + 1);
-                    r.open = r.score > b;
-                })
-            },
-        );
-        rest.par_iter_mut().for_each(|r| {
-            let need = bar(r.gen, s);
-            // `open`: the value is at least `score`; otherwise at most.
-            let decided = if r.open {
-                r.score > need
-            } else {
-                r.score <= need
+        let spec = d >= 2;
+        let bar = |gen: usize, s: i32| if gen < first_gen { s - 1 } else { s };
+        let mut widen = ASPIRATION;
+        let mut first_round = true;
+        let head_ord = loop {
+            let env = Env {
+                sh: &shared,
+                pool: &pool,
             };
-            if !decided {
-                r.score = r.search(d, need, need + 1);
-            }
-            r.open = r.score > need;
-        });
-        // 3. Exact values for the moves that passed, widening the upper
-        //    bound until none fails high.
-        let mut hi = s + ASPIRATION;
-        let mut widen = ASPIRATION;
-        loop {
-            let open: Vec<&mut RootMove> = roots[1..].iter_mut().filter(|r| r.open).collect();
-            if open.is_empty() {
-                break;
-            }
-            open.into_par_iter().for_each(|r| {
-                r.score = r.search(d, s - 1, hi);
-                r.open = r.score >= hi && hi < INF;
-            });
-            widen *= 4;
-            hi = if widen > 1_000 { INF } else { hi + widen };
-        }
-        // The highest score; among equals, the move generated first. Moves
-        // that failed their test carry an upper bound that loses to `s`.
-        let best = roots
-            .iter()
-            .enumerate()
-            .max_by_key(|(_, r)| (r.score, std::cmp::Reverse(r.gen)))
-            .map_or(0, |(i, _)| i);
-        let r = &roots[best];
-        result = SearchResult {
-            best: Some(r.mv),
-            score: r.score,
-            depth: d,
-            nodes: 1 + roots.iter().map(|r| r.ctx.nodes).sum::<u64>(),
-            pv: std::iter::once(r.mv)
-                .chain(r.ctx.principal_variation(&r.child))
-                .collect(),
-        };
-        info(&result);
-        // The best move first, then the most promising: the next
-        // iteration's search order.
-        roots.sort_by_key(|r| (std::cmp::Reverse(r.score), r.gen));
-    }
-    result
-}
-
-/// One root move and the private context that searches it.
-struct RootMove {
-    /// Index in the fixed generation order: the tie-break.
-    gen: usize,
-    mv: Move,
-    child: Position,
-    quiet: u32,
-    score: i32,
-    /// Passed the null-window test and still needs an exact value.
-    open: bool,
-    ctx: Context,
-}
-
-impl RootMove {
-    /// The value of this move searched to `depth` turns (its reply gets
-    /// `depth - 1`) within the window `(lo, hi)`.
-    fn search(&mut self, depth: u32, lo: i32, hi: i32) -> i32 {
-        -self
-            .ctx
-            .negamax(&self.child, self.quiet, depth - 1, 1, -hi, -lo)
-    }
-
-    /// The exact value, starting from `window` and widening the side that
-    /// fails, four times more each time, until it holds.
-    fn aspirate(&mut self, depth: u32, (mut lo, mut hi): (i32, i32)) -> i32 {
-        let mut widen = ASPIRATION;
-        loop {
-            let s = self.search(depth, lo, hi);
-            self.score = s;
+            let (head, rest) = roots.split_at_mut(1);
+            let r = if first_round && spec {
+                // Beside it, every other move tested against the previous
+                // iteration's score.
+                let ordering = &ordering;
+                let (r, tests) = rayon::join(
+                    || head[0].node.split(env, ordering, cd, 1, lo, hi),
+                    || {
+                        rest.par_iter_mut()
+                            .map(|r| r.node.test(env, ordering, cd, 1, bar(r.gen, prev)))
+                            .collect::<Vec<Cost>>()
+                    },
+                );
+                let mut phase = Phase::default();
+                phase.add(r.cost);
+                phase.tasks(&tests);
+                cost = cost.then(phase.cost());
+                r
+            } else {
+                let r = head[0].node.split(env, &ordering, cd, 1, lo, hi);
+                cost = cost.then(r.cost);
+                r
+            };
+            first_round = false;
+            let mut r = r;
+            let log = std::mem::take(&mut r.log);
+            shared.merge(std::iter::once(log).chain(rest.iter_mut().map(|r| r.node.take_log())));
+            let s = roots[0].node.score;
             widen *= 4;
             if s <= lo && lo > -INF {
                 lo = if widen > 1_000 { -INF } else { lo - widen };
             } else if s >= hi && hi < INF {
                 hi = if widen > 1_000 { INF } else { hi + widen };
             } else {
-                return s;
+                break r.ord;
             }
+        };
+        let s = roots[0].node.score;
+
+        // Round 2: every other move with a null window: can it do better?
+        // A move generated before the first wins a tie, so it only has to
+        // reach the first move's score; one generated after has to beat it.
+        let env = Env {
+            sh: &shared,
+            pool: &pool,
+        };
+        let tests: Vec<Cost> = roots[1..]
+            .par_iter_mut()
+            .map(|r| {
+                let need = bar(r.gen, s);
+                let decided = r.node.ctx.is_some()
+                    && if r.node.open {
+                        r.node.score > need
+                    } else {
+                        r.node.score <= need
+                    };
+                if decided {
+                    Cost::default()
+                } else {
+                    r.node.test(env, &head_ord, cd, 1, need)
+                }
+            })
+            .collect();
+        let mut phase = Phase::default();
+        phase.tasks(&tests);
+        cost = cost.then(phase.cost());
+        shared.merge(roots[1..].iter_mut().map(|r| r.node.take_log()));
+
+        // Rounds 3…: exact values for the moves that passed, widening the
+        // upper bound until none fails high.
+        let mut hi = s + ASPIRATION;
+        let mut widen = ASPIRATION;
+        loop {
+            let open: Vec<&mut RootMove> = roots[1..].iter_mut().filter(|r| r.node.open).collect();
+            if open.is_empty() {
+                break;
+            }
+            let env = Env {
+                sh: &shared,
+                pool: &pool,
+            };
+            let done: Vec<Res> = open
+                .into_par_iter()
+                .map(|r| {
+                    let res = r.node.split(env, &head_ord, cd, 1, s - 1, hi);
+                    r.node.open = r.node.score >= hi && hi < INF;
+                    res
+                })
+                .collect();
+            let mut phase = Phase::default();
+            for r in &done {
+                phase.add(r.cost);
+            }
+            cost = cost.then(phase.cost());
+            shared.merge(done.into_iter().map(|r| r.log));
+            widen *= 4;
+            hi = if widen > 1_000 { INF } else { hi + widen };
         }
+        for r in &mut roots {
+            r.node.release(&pool);
+        }
+
+        // The highest score; among equals, the move generated first. Moves
+        // that failed their test carry an upper bound that loses to `s`.
+        let best = roots
+            .iter()
+            .enumerate()
+            .max_by_key(|(_, r)| (r.node.score, std::cmp::Reverse(r.gen)))
+            .map_or(0, |(i, _)| i);
+        let r = &roots[best];
+        result = SearchResult {
+            best: Some(r.node.mv),
+            score: r.node.score,
+            depth: d,
+            nodes: cost.work,
+            pv: std::iter::once(r.node.mv)
+                .chain(principal_variation(&r.node.child, &r.node.pv[1..]))
+                .collect(),
+            ideal: cost.time,
+        };
+        info(&result);
+        ordering = head_ord;
+        // The best move first, then the most promising: the next
+        // iteration's search order.
+        roots.sort_by_key(|r| (std::cmp::Reverse(r.node.score), r.gen));
+    }
+    result
+}
+
+/// One root move: its place in generation order (the tie-break) and its
+/// search.
+struct RootMove {
+    gen: usize,
+    node: Sibling,
+}
+
+/// The line from `pos` given as move indices in generation order.
+fn principal_variation(pos: &Position, line: &[u8]) -> Vec<Move> {
+    let mut out = Vec::new();
+    let mut p = *pos;
+    for &idx in line {
+        let moves = p.legal_moves();
+        let Some(mv) = moves.get(idx as usize) else {
+            break;
+        };
+        out.push(*mv);
+        p = p.play_unchecked(mv);
+    }
+    out
+}
+
+/// The work and ideal run times (on [`IDEAL_THREADS`] threads) of a part of
+/// the task tree, in nodes.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cost {
+    work: u64,
+    time: [u64; 3],
+}
+
+impl Cost {
+    /// Work that one thread does alone.
+    fn serial(nodes: u64) -> Cost {
+        Cost {
+            work: nodes,
+            time: [nodes; 3],
+        }
+    }
+
+    /// What was added since `earlier`.
+    fn since(self, earlier: Cost) -> Cost {
+        let mut time = self.time;
+        for (t, e) in time.iter_mut().zip(earlier.time) {
+            *t -= e;
+        }
+        Cost {
+            work: self.work - earlier.work,
+            time,
+        }
+    }
+
+    /// This, and after it `next`.
+    fn then(self, next: Cost) -> Cost {
+        let mut time = self.time;
+        for (t, n) in time.iter_mut().zip(next.time) {
+            *t += n;
+        }
+        Cost {
+            work: self.work + next.work,
+            time,
+        }
+    }
+}
+
+/// Parts of the task tree that run side by side.
+#[derive(Default)]
+struct Phase {
+    work: u64,
+    longest: [u64; 3],
+}
+
+impl Phase {
+    fn add(&mut self, c: Cost) {
+        self.work += c.work;
+        for (l, t) in self.longest.iter_mut().zip(c.time) {
+            *l = (*l).max(t);
+        }
+    }
+
+    /// Tasks that run side by side.
+    fn tasks(&mut self, costs: &[Cost]) {
+        for &c in costs {
+            self.add(c);
+        }
+    }
+
+    /// The phase as a whole: the longer of its longest part and its work
+    /// shared evenly.
+    fn cost(&self) -> Cost {
+        let mut time = self.longest;
+        for (t, p) in time.iter_mut().zip(IDEAL_THREADS) {
+            *t = (*t).max(self.work.div_ceil(p));
+        }
+        Cost {
+            work: self.work,
+            time,
+        }
+    }
+}
+
+/// What one part of the task tree found.
+struct Res {
+    /// Fail-soft value for the side to move at the part's node.
+    score: i32,
+    cost: Cost,
+    /// The entries it stored, for the shared table.
+    log: Vec<[u64; 2]>,
+    /// The line from its node when the value is above the window's lower
+    /// bound, as move indices.
+    pv: ArrayVec<u8, MAX_PLY>,
+    /// The move ordering its expected line ended with.
+    ord: Box<Ordering>,
+}
+
+impl Res {
+    /// A node decided on the spot.
+    fn leaf(score: i32, ord: &Ordering) -> Res {
+        Res {
+            score,
+            cost: Cost::serial(1),
+            log: Vec::new(),
+            pv: ArrayVec::new(),
+            ord: Box::new(*ord),
+        }
+    }
+}
+
+/// Killer moves and history: what the search learns about move order and
+/// hands from task to task.
+#[derive(Clone, Copy)]
+struct Ordering {
+    /// Two killer moves per ply, as `from * 32 + to + 1` (0 = none).
+    killers: [[u16; 2]; MAX_PLY],
+    /// History of quiet moves that caused a cut-off, per side, from, to.
+    history: [[[u32; 32]; 32]; 2],
+}
+
+impl Default for Ordering {
+    fn default() -> Ordering {
+        Ordering {
+            killers: [[0; 2]; MAX_PLY],
+            history: [[[0; 32]; 32]; 2],
+        }
+    }
+}
+
+/// What every task may read: the shared table, frozen while tasks run, the
+/// weights, and the pool of private contexts.
+#[derive(Clone, Copy)]
+struct Env<'a> {
+    sh: &'a Shared,
+    pool: &'a Pool,
+}
+
+/// The part of a search every task reads and none writes.
+struct Shared {
+    table: Table,
+    /// The quiet-turn counter enters the hash key from this value on.
+    quiet_hash_from: u32,
+    weights: Weights,
+    /// How long a line of a king ending may grow, in turns: the
+    /// iteration's depth plus [`ENDING_EXTRA`].
+    reach: u32,
+}
+
+impl Shared {
+    /// The hash key of a position and, near the 50-turn draw, its counter.
+    #[inline]
+    fn key(&self, pos: &Position, quiet: u32) -> u64 {
+        let q = if quiet >= self.quiet_hash_from {
+            quiet as u64 + 1
+        } else {
+            0
+        };
+        let pieces = pos.pieces(crate::Color::Black).0 as u64
+            | (pos.pieces(crate::Color::White).0 as u64) << 32;
+        let rest = pos.kings().0 as u64 | (pos.turn() as u64) << 32 | q << 33;
+        mix(pieces ^ mix(rest ^ 0x9E37_79B9_7F4A_7C15))
+    }
+
+    /// The turns left to search after a move from `pos`, which has `depth`
+    /// left at `ply` turns from the root: one fewer, except in an ending
+    /// of kings only with few pieces, where a turn is free while the line
+    /// is shorter than [`Shared::reach`] (the same rule at every level,
+    /// D1).
+    #[inline]
+    fn child_depth(&self, pos: &Position, depth: u32, ply: usize) -> u32 {
+        if depth > 0
+            && pos.occupied().count() <= ENDING_PIECES
+            && (pos.kings().0 == pos.occupied().0)
+            && (ply as u32 + depth) < self.reach
+        {
+            depth
+        } else {
+            depth.saturating_sub(1)
+        }
+    }
+
+    /// Store the logged entries, in the order given; only between rounds.
+    ///
+    /// The table is cut into one contiguous range of buckets per thread;
+    /// each thread reads every entry in order and stores those that fall in
+    /// its range. Every bucket thus sees the same stores in the same order
+    /// however many threads share the work, so the table comes out the
+    /// same.
+    fn merge(&mut self, logs: impl Iterator<Item = Vec<[u64; 2]>>) {
+        let logs: Vec<Vec<[u64; 2]>> = logs.collect();
+        let total: usize = logs.iter().map(Vec::len).sum();
+        let len = self.table.slots.len();
+        let mask = self.table.mask;
+        let parts = rayon::current_num_threads().clamp(1, len / 2);
+        if total < MERGE_PARALLEL_FROM || parts == 1 {
+            for [key, data] in logs.into_iter().flatten() {
+                store_slot(&mut self.table.slots, key as usize & mask & !1, key, data);
+            }
+            return;
+        }
+        // Part lengths are even, so no bucket straddles two parts.
+        let part = (len / parts).next_multiple_of(2);
+        self.table
+            .slots
+            .par_chunks_mut(part)
+            .enumerate()
+            .for_each(|(p, slots)| {
+                let base = p * part;
+                for &[key, data] in logs.iter().flatten() {
+                    let b = key as usize & mask & !1;
+                    if b >= base && b < base + slots.len() {
+                        store_slot(slots, b - base, key, data);
+                    }
+                }
+            });
+    }
+}
+
+/// Store `[key, data]` in the bucket starting at `slots[b]`: the first slot
+/// keeps the deepest result, the second the most recent one that did not
+/// displace it.
+#[inline]
+fn store_slot(slots: &mut [[u64; 2]], b: usize, key: u64, data: u64) {
+    let [k0, d0] = slots[b];
+    let slot = if d0 == 0 || k0 == key || Entry::unpack(d0).depth <= Entry::unpack(data).depth {
+        b
+    } else {
+        b + 1
+    };
+    slots[slot] = [key, data];
+}
+
+/// A transposition table of `[key, packed entry]` slots in buckets of two:
+/// the first slot keeps the deepest result, the second the most recent one
+/// that did not displace it. An all-zero data word is an empty slot.
+struct Table {
+    slots: Vec<[u64; 2]>,
+    mask: usize,
+}
+
+impl Table {
+    fn new(entries: usize) -> Table {
+        Table {
+            slots: vec![[0; 2]; entries],
+            mask: entries - 1,
+        }
+    }
+
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let b = key as usize & self.mask & !1;
+        self.slots[b..b + 2]
+            .iter()
+            .find(|[k, data]| *k == key && *data != 0)
+            .map(|&[_, data]| Entry::unpack(data))
+    }
+}
+
+/// Private contexts, handed out to tasks and taken back, so that a search
+/// allocates only as many as run at once.
+struct Pool {
+    free: Mutex<Vec<Context>>,
+    /// Entries of a new context's private table (a power of two).
+    entries: usize,
+}
+
+impl Pool {
+    /// A context as good as new (empty table) that starts from `ord`.
+    fn acquire(&self, ord: &Ordering) -> Context {
+        let reused = self.free.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let mut ctx = reused.unwrap_or_else(|| Context::new(self.entries));
+        ctx.reset(ord);
+        ctx
+    }
+
+    fn release(&self, ctx: Context) {
+        self.free
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(ctx);
+    }
+}
+
+/// A move from a node of the expected line, with the context that tests
+/// it for as long as the node is open.
+struct Sibling {
+    mv: Move,
+    child: Position,
+    quiet: u32,
+    ctx: Option<Context>,
+    score: i32,
+    /// The last test passed: `score` is a lower bound; otherwise an upper
+    /// one (or, after an exact search, the value within its window).
+    open: bool,
+    /// The move's index in generation order, then the line after it.
+    pv: ArrayVec<u8, MAX_PLY>,
+}
+
+impl Sibling {
+    fn new(pos: &Position, mv: &Move, idx: u8, quiet: u32) -> Sibling {
+        let mut pv = ArrayVec::new();
+        pv.push(idx);
+        Sibling {
+            mv: *mv,
+            child: pos.play_unchecked(mv),
+            quiet: next_quiet(pos, mv, quiet),
+            ctx: None,
+            score: -INF,
+            open: false,
+            pv,
+        }
+    }
+
+    /// A null-window test of this move, its reply searched `depth` turns
+    /// at `ply`: is it worth more than `bar` to the side moving? The first
+    /// test takes a context that starts from `ord`. The nodes it took.
+    fn test(&mut self, env: Env, ord: &Ordering, depth: u32, ply: usize, bar: i32) -> Cost {
+        let ctx = self.ctx.get_or_insert_with(|| env.pool.acquire(ord));
+        let c0 = ctx.cost();
+        self.score = -ctx.negamax(env, &self.child, self.quiet, depth, ply, -bar - 1, -bar);
+        self.open = self.score > bar;
+        ctx.cost().since(c0)
+    }
+
+    /// The value within `(lo, hi)` in the same context as the tests; the
+    /// nodes it took.
+    fn exact(
+        &mut self,
+        env: Env,
+        ord: &Ordering,
+        depth: u32,
+        ply: usize,
+        lo: i32,
+        hi: i32,
+    ) -> Cost {
+        let ctx = self.ctx.get_or_insert_with(|| env.pool.acquire(ord));
+        let c0 = ctx.cost();
+        self.score = -ctx.negamax(env, &self.child, self.quiet, depth, ply, -hi, -lo);
+        self.pv.truncate(1);
+        let len = (ctx.pv_len[ply] as usize).min(MAX_PLY - 1);
+        self.pv.extend(ctx.pv[ply][..len].iter().copied());
+        ctx.cost().since(c0)
+    }
+
+    /// The value within `(lo, hi)`, the reply's position split into tasks
+    /// that start from `ord`.
+    fn split(&mut self, env: Env, ord: &Ordering, depth: u32, ply: usize, lo: i32, hi: i32) -> Res {
+        let res = split(env, ord, &self.child, self.quiet, depth, ply, -hi, -lo);
+        self.score = -res.score;
+        self.pv.truncate(1);
+        self.pv.extend(res.pv.iter().copied().take(MAX_PLY - 1));
+        res
+    }
+
+    /// The entries this move's tests stored since the last merge.
+    fn take_log(&mut self) -> Vec<[u64; 2]> {
+        self.ctx
+            .as_mut()
+            .map_or_else(Vec::new, |c| std::mem::take(&mut c.log))
+    }
+
+    /// Give the context back to the pool.
+    fn release(&mut self, pool: &Pool) {
+        if let Some(ctx) = self.ctx.take() {
+            pool.release(ctx);
+        }
+    }
+}
+
+/// `pos` searched as one task: plain alpha-beta in a private context that
+/// starts from `ord`.
+#[allow(clippy::too_many_arguments)]
+fn task(
+    env: Env,
+    ord: &Ordering,
+    pos: &Position,
+    quiet: u32,
+    depth: u32,
+    ply: usize,
+    lo: i32,
+    hi: i32,
+) -> Res {
+    let mut ctx = env.pool.acquire(ord);
+    let score = ctx.negamax(env, pos, quiet, depth, ply, lo, hi);
+    let len = ctx.pv_len[ply] as usize;
+    let res = Res {
+        score,
+        cost: ctx.cost(),
+        log: std::mem::take(&mut ctx.log),
+        pv: ctx.pv[ply][..len].iter().copied().collect(),
+        ord: ctx.ord.clone(),
+    };
+    env.pool.release(ctx);
+    res
+}
+
+/// The value of `pos` (a node of the expected line) within `(alpha, beta)`
+/// for the side to move, as a tree of tasks that start from `ord`; see the
+/// module documentation. Nodes too shallow or too far from the root to
+/// split are one [`task`].
+#[allow(clippy::too_many_arguments)]
+fn split(
+    env: Env,
+    ord: &Ordering,
+    pos: &Position,
+    quiet: u32,
+    depth: u32,
+    ply: usize,
+    alpha: i32,
+    beta: i32,
+) -> Res {
+    if depth < SPLIT_MIN_DEPTH || ply >= SPLIT_MAX_PLY {
+        return task(env, ord, pos, quiet, depth, ply, alpha, beta);
+    }
+    let capture = jumpers(pos).any();
+    if !capture && steppers(pos).is_empty() {
+        return Res::leaf(-(MATE - ply as i32), ord);
+    }
+    if quiet >= DRAW_QUIET_TURNS {
+        return Res::leaf(draw_score(pos), ord);
+    }
+    let sh = env.sh;
+    let key = sh.key(pos, quiet);
+    let tt_move = sh.table.probe(key).map_or(NO_MOVE, |e| e.best);
+    let mut list = MoveList::new();
+    generate(pos, &mut list);
+    let n = list.len().min(NO_MOVE as usize);
+    // The table's move first, then the largest captures, then killers and
+    // history as the search orders them; otherwise generation order.
+    let side = pos.turn() as usize;
+    let mut order: ArrayVec<u8, MAX_MOVES> = (0..n as u8).collect();
+    order.sort_unstable_by_key(|&i| {
+        let mv = &list[i as usize];
+        let k = if i == tt_move {
+            u32::MAX
+        } else if capture {
+            1 << 24 | mv.captured().count() << 8 | (mv.captured() & pos.kings()).count()
+        } else {
+            let code = quiet_code(mv);
+            if code == ord.killers[ply][0] {
+                KEY_KILLER + 1
+            } else if code == ord.killers[ply][1] {
+                KEY_KILLER
+            } else {
+                ord.history[side][mv.from().index()][mv.to().index()].min(KEY_KILLER - 1)
+            }
+        };
+        (std::cmp::Reverse(k), i)
+    });
+    let child_depth = sh.child_depth(pos, depth, ply);
+    let mut sibs: Vec<Sibling> = order
+        .iter()
+        .map(|&i| Sibling::new(pos, &list[i as usize], i, quiet))
+        .collect();
+
+    // Phase 1: the expected best move, splitting again.
+    let (first, rest) = sibs.split_at_mut(1);
+    let first = &mut first[0];
+    let r0 = first.split(env, ord, child_depth, ply + 1, alpha, beta);
+    let mut cost = Cost::serial(1).then(r0.cost);
+    let mut log = r0.log;
+    let s0 = first.score;
+    if s0 < beta {
+        // Phase 2: the others, each its own task, with a null window
+        // around the first move's value, starting from the move order
+        // the first move's search ended with.
+        let a = alpha.max(s0);
+        let tests: Vec<Cost> = rest
+            .par_iter_mut()
+            .map(|s| s.test(env, &r0.ord, child_depth, ply + 1, a))
+            .collect();
+        let mut phase = Phase::default();
+        phase.tasks(&tests);
+        cost = cost.then(phase.cost());
+        // Phase 3: exact values of those that beat it.
+        let exact: Vec<Cost> = rest
+            .par_iter_mut()
+            .map(|s| {
+                if !s.open {
+                    Cost::default()
+                } else {
+                    s.exact(env, &r0.ord, child_depth, ply + 1, a, beta)
+                }
+            })
+            .collect();
+        let mut phase = Phase::default();
+        for c in exact {
+            phase.add(c);
+        }
+        cost = cost.then(phase.cost());
+    }
+    // The highest score; among equals, the first in search order.
+    let mut best = 0;
+    for (i, s) in sibs.iter().enumerate() {
+        if s.score > sibs[best].score {
+            best = i;
+        }
+    }
+    for s in &mut sibs[1..] {
+        log.append(&mut s.take_log());
+        s.release(env.pool);
+    }
+    let value = sibs[best].score;
+    let bound = if value >= beta {
+        BOUND_LOWER
+    } else if value > alpha {
+        BOUND_EXACT
+    } else {
+        BOUND_UPPER
+    };
+    log.push([
+        key,
+        Entry {
+            score: score_to_tt(value, ply) as i16,
+            depth: depth as u8,
+            bound,
+            best: sibs[best].pv[0],
+        }
+        .pack(),
+    ]);
+    let pv = if value > alpha {
+        sibs[best].pv.clone()
+    } else {
+        ArrayVec::new()
+    };
+    Res {
+        score: value,
+        cost,
+        log,
+        pv,
+        ord: r0.ord,
     }
 }
 
@@ -291,9 +974,10 @@ const BOUND_LOWER: u8 = 2;
 const BOUND_EXACT: u8 = 3;
 const NO_MOVE: u8 = u8::MAX;
 
-/// A transposition-table entry, unpacked. In the table it is two words:
-/// the key, and the data packed by [`Entry::pack`]; an all-zero slot is
-/// empty (`bound` 0), so a table starts as zeroed memory.
+/// A transposition-table entry, unpacked. In a table it is two words: the
+/// key, and the data packed by [`Entry::pack`] (40 bits, the rest left for
+/// a private table's stamp); an all-zero data word is an empty slot
+/// (`bound` 0), so a table starts as zeroed memory.
 #[derive(Clone, Copy)]
 struct Entry {
     score: i16,
@@ -323,51 +1007,51 @@ impl Entry {
     }
 }
 
-/// A search context: everything one root move's search learns.
+/// A search context: everything one task learns, private to it.
 struct Context {
-    /// Slots of `[key, packed entry]`.
+    /// The private table: slots of `[key, packed entry | stamp << 40]`;
+    /// only entries of the current stamp are live.
     tt: Vec<[u64; 2]>,
     mask: usize,
-    quiet_hash_from: u32,
+    stamp: u64,
+    /// The entries stored since the last merge, for the shared table.
+    log: Vec<[u64; 2]>,
     nodes: u64,
-    /// Two killer moves per ply, as `from * 32 + to + 1` (0 = none).
-    killers: Box<[[u16; 2]; MAX_PLY]>,
-    /// History of quiet moves that caused a cut-off, per side, from, to.
-    history: Box<[[[u32; 32]; 32]; 2]>,
+    /// Killers and history.
+    ord: Box<Ordering>,
     /// Triangular principal-variation table of move indices.
     pv: Box<[[u8; MAX_PLY]; MAX_PLY]>,
     pv_len: [u8; MAX_PLY],
 }
 
 impl Context {
-    fn new(entries: usize, quiet_hash_from: u32) -> Context {
+    fn new(entries: usize) -> Context {
         Context {
             tt: vec![[0; 2]; entries],
             mask: entries - 1,
-            quiet_hash_from,
+            stamp: 1,
+            log: Vec::new(),
             nodes: 0,
-            killers: Box::new([[0; 2]; MAX_PLY]),
-            history: Box::new([[[0; 32]; 32]; 2]),
+            ord: Box::default(),
             pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
         }
     }
 
-    /// The hash key of a position and, near the 50-turn draw, its counter.
-    #[inline]
-    fn key(&self, pos: &Position, quiet: u32) -> u64 {
-        let q = if quiet >= self.quiet_hash_from {
-            quiet as u64 + 1
-        } else {
-            0
-        };
-        let pieces = pos.pieces(crate::Color::Black).0 as u64
-            | (pos.pieces(crate::Color::White).0 as u64) << 32;
-        let rest = pos.kings().0 as u64 | (pos.turn() as u64) << 32 | q << 33;
-        mix(pieces ^ mix(rest ^ 0x9E37_79B9_7F4A_7C15))
+    /// Forget everything, as if new (a fresh stamp empties the table),
+    /// and start from the move order `ord`.
+    fn reset(&mut self, ord: &Ordering) {
+        self.stamp += 1;
+        if self.stamp >= STAMP_LIMIT {
+            self.tt.fill([0; 2]);
+            self.stamp = 1;
+        }
+        self.log.clear();
+        self.nodes = 0;
+        *self.ord = *ord;
     }
 
-    /// The two slots a key may occupy: a bucket of two adjacent entries.
+    /// The bucket of two slots a key may occupy.
     #[inline]
     fn bucket(&self, key: u64) -> usize {
         key as usize & self.mask & !1
@@ -378,15 +1062,14 @@ impl Context {
         let b = self.bucket(key);
         self.tt[b..b + 2]
             .iter()
-            .find(|[k, data]| *k == key && *data != 0)
+            .find(|[k, data]| *k == key && data >> STAMP_SHIFT == self.stamp)
             .map(|&[_, data]| Entry::unpack(data))
     }
 
-    /// The first slot of a bucket keeps the deepest result, the second the
-    /// most recent one that did not displace it.
+    /// Store in the private table as [`Table::store`] does, slots of an
+    /// older stamp counting as empty, and log deep enough entries.
     #[inline]
     fn store(&mut self, key: u64, depth: u32, score: i32, bound: u8, best: u8) {
-        let b = self.bucket(key);
         let data = Entry {
             score: score as i16,
             depth: depth as u8,
@@ -394,31 +1077,27 @@ impl Context {
             best,
         }
         .pack();
+        self.put(key, data);
+        if depth >= LOG_MIN_DEPTH {
+            self.log.push([key, data]);
+        }
+    }
+
+    /// Store packed `data` in the private table, without logging it.
+    #[inline]
+    fn put(&mut self, key: u64, data: u64) {
+        let b = self.bucket(key);
         let [k0, d0] = self.tt[b];
-        let slot = if d0 == 0 || k0 == key || Entry::unpack(d0).depth as u32 <= depth {
+        let slot = if d0 >> STAMP_SHIFT != self.stamp
+            || k0 == key
+            || Entry::unpack(d0).depth <= Entry::unpack(data).depth
+        {
             b
         } else {
             b + 1
         };
-        self.tt[slot] = [key, data];
+        self.tt[slot] = [key, data | self.stamp << STAMP_SHIFT];
     }
-
-    /// The line stored by the last search from `pos` (ply 1 of the root).
-    fn principal_variation(&self, pos: &Position) -> Vec<Move> {
-        let mut line = Vec::new();
-        let mut p = *pos;
-        let len = self.pv_len[1] as usize;
-        for &idx in &self.pv[1][..len] {
-            let moves = p.legal_moves();
-            let Some(mv) = moves.get(idx as usize) else {
-                break;
-            };
-            line.push(*mv);
-            p = p.play_unchecked(mv);
-        }
-        line
-    }
-
     /// Negamax alpha-beta (fail-soft, principal-variation search) of `pos`
     /// with `quiet` quiet turns behind it, `depth` turns to go, `ply` turns
     /// from the root. The value is for the side to move.
@@ -427,8 +1106,10 @@ impl Context {
     /// (R8); at depth 0 the static evaluation, unless the side to move must
     /// capture, in which case every capture is read on without using up
     /// depth (D3). A jump chain is one move.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
+        env: Env,
         pos: &Position,
         quiet: u32,
         depth: u32,
@@ -436,6 +1117,7 @@ impl Context {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
+        let sh = env.sh;
         self.nodes += 1;
         self.pv_len[ply] = 0;
         let capture = jumpers(pos).any();
@@ -444,26 +1126,26 @@ impl Context {
                 return -(MATE - ply as i32);
             }
             if quiet >= DRAW_QUIET_TURNS {
-                return 0;
+                return draw_score(pos);
             }
             if depth == 0 || ply + 1 >= MAX_PLY {
-                return evaluate(pos);
+                return evaluate_with(pos, &sh.weights);
             }
         } else if quiet >= DRAW_QUIET_TURNS {
-            return 0;
+            return draw_score(pos);
         } else if ply + 1 >= MAX_PLY {
-            return evaluate(pos);
+            return evaluate_with(pos, &sh.weights);
         }
 
         let pv_node = beta - alpha > 1;
         let key = if depth >= TT_MIN_DEPTH {
-            self.key(pos, quiet)
+            sh.key(pos, quiet)
         } else {
             0
         };
         let mut tt_move = NO_MOVE;
         if depth >= TT_MIN_DEPTH {
-            if let Some(e) = self.probe(key) {
+            if let Some(e) = self.probe(key).or_else(|| sh.table.probe(key)) {
                 tt_move = e.best;
                 if !pv_node && e.depth as u32 >= depth {
                     let s = score_from_tt(e.score as i32, ply);
@@ -485,7 +1167,7 @@ impl Context {
         // near that many moves, but never index past it.
         let n = list.len().min(NO_MOVE as usize);
         let side = pos.turn() as usize;
-        let killers = self.killers[ply];
+        let killers = self.ord.killers[ply];
         let mut keys: ArrayVec<u32, MAX_MOVES> = ArrayVec::new();
         for (i, mv) in list.iter().enumerate() {
             let key = if i as u8 == tt_move {
@@ -500,13 +1182,13 @@ impl Context {
                 } else if code == killers[1] {
                     KEY_KILLER
                 } else {
-                    self.history[side][mv.from().index()][mv.to().index()].min(KEY_KILLER - 1)
+                    self.ord.history[side][mv.from().index()][mv.to().index()].min(KEY_KILLER - 1)
                 }
             };
             keys.push(key);
         }
 
-        let child_depth = depth.saturating_sub(1);
+        let child_depth = sh.child_depth(pos, depth, ply);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_idx = NO_MOVE;
@@ -525,38 +1207,12 @@ impl Context {
             let child = pos.play_unchecked(mv);
             let q = next_quiet(pos, mv, quiet);
             let score = if i == 0 {
-                -self.negamax(&child, q, child_depth, ply + 1, -beta, -alpha)
+                -self.negamax(env, &child, q, child_depth, ply + 1, -beta, -alpha)
             } else {
-                // Late-move reduction: a late quiet move that is neither
-                // the hash move nor a killer and offers nothing to capture
-                // is first read a turn shorter (two when very late), and
-                // read in full only if it then looks better.
-                let reduce = if !pv_node
-                    && !capture
-                    && depth >= LMR_MIN_DEPTH
-                    && i >= LMR_AFTER
-                    && keys[idx] < KEY_KILLER
-                    && !(Bitboard::from_square(mv.to()) & pos.turn().crowning_row()).any()
-                    && jumpers(&child).is_empty()
-                {
-                    if i >= LMR_AFTER * 2 && depth >= 2 * LMR_MIN_DEPTH {
-                        2
-                    } else {
-                        1
-                    }
-                } else {
-                    0
-                };
-                let mut s =
-                    -self.negamax(&child, q, child_depth - reduce, ply + 1, -alpha - 1, -alpha);
-                if reduce > 0 && s > alpha {
-                    s = -self.negamax(&child, q, child_depth, ply + 1, -alpha - 1, -alpha);
-                }
-                if s > alpha && s < beta {
-                    -self.negamax(&child, q, child_depth, ply + 1, -beta, -alpha)
-                } else {
-                    s
-                }
+                self.late_move(
+                    env, pos, mv, &child, q, depth, ply, i, keys[idx], capture, pv_node, alpha,
+                    beta,
+                )
             };
             if score > best {
                 best = score;
@@ -587,6 +1243,72 @@ impl Context {
         best
     }
 
+    /// The value of a move after the first at a node (to the side moving
+    /// there): a null-window search, reduced when the move is late and
+    /// quiet, searched again in full when it looks better.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn late_move(
+        &mut self,
+        env: Env,
+        pos: &Position,
+        mv: &Move,
+        child: &Position,
+        q: u32,
+        depth: u32,
+        ply: usize,
+        i: usize,
+        key: u32,
+        capture: bool,
+        pv_node: bool,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let child_depth = env.sh.child_depth(pos, depth, ply);
+        // Late-move reduction: a late quiet move that is neither the hash
+        // move nor a killer and offers nothing to capture is first read a
+        // turn shorter (two when very late), and read in full only if it
+        // then looks better.
+        let reduce = if !pv_node
+            && !capture
+            && depth >= LMR_MIN_DEPTH
+            && i >= LMR_AFTER
+            && key < KEY_KILLER
+            && !(Bitboard::from_square(mv.to()) & pos.turn().crowning_row()).any()
+            && jumpers(child).is_empty()
+        {
+            if i >= LMR_AFTER * 2 && depth >= 2 * LMR_MIN_DEPTH {
+                2
+            } else {
+                1
+            }
+        } else {
+            0
+        };
+        let mut s = -self.negamax(
+            env,
+            child,
+            q,
+            child_depth - reduce,
+            ply + 1,
+            -alpha - 1,
+            -alpha,
+        );
+        if reduce > 0 && s > alpha {
+            s = -self.negamax(env, child, q, child_depth, ply + 1, -alpha - 1, -alpha);
+        }
+        if s > alpha && s < beta {
+            -self.negamax(env, child, q, child_depth, ply + 1, -beta, -alpha)
+        } else {
+            s
+        }
+    }
+
+    /// Everything this context searched since it was reset: serial work.
+    fn cost(&self) -> Cost {
+        Cost::serial(self.nodes)
+    }
+
     /// The line at `ply` becomes `idx` followed by the line at `ply + 1`.
     #[inline]
     fn update_pv(&mut self, ply: usize, idx: u8) {
@@ -604,14 +1326,32 @@ impl Context {
     #[inline]
     fn reward(&mut self, side: usize, ply: usize, mv: &Move, depth: u32) {
         let code = quiet_code(mv);
-        let k = &mut self.killers[ply];
+        let k = &mut self.ord.killers[ply];
         if k[0] != code {
             k[1] = k[0];
             k[0] = code;
         }
-        let h = &mut self.history[side][mv.from().index()][mv.to().index()];
+        let h = &mut self.ord.history[side][mv.from().index()][mv.to().index()];
         *h = h.saturating_add(depth * depth);
     }
+}
+
+/// The value of a 50-turn draw reached in `pos` for the side to move: a
+/// draw, with one point (a hundredth of a man) for the side ahead in
+/// material, minus one for the side behind, 0 when level.
+///
+/// The point only breaks ties. Without it a side a king up that sees the
+/// draw coming rates giving the king away (a level position, 0, that
+/// resets the counter) the same as the draw, and may play it; two kings
+/// up, it rates giving one away (+165) above the draw, and then the next.
+/// Played out, that gave 3 kings against 1 away as a loss. With it a side
+/// ahead never trades material down to an even position instead of the
+/// draw, and still resets the counter when it stays ahead (R8 unchanged).
+#[inline]
+fn draw_score(pos: &Position) -> i32 {
+    let material =
+        |c: crate::Color| MAN * pos.men(c).count() as i32 + KING * pos.kings_of(c).count() as i32;
+    (material(pos.turn()) - material(pos.turn().opposite())).signum()
 }
 
 /// A compact identity for a non-capturing move: its two squares.

@@ -44,7 +44,8 @@ fn best_prints_info_lines_then_bestmove() {
 
 #[test]
 fn best_by_level_and_fen_and_quiet() {
-    // Black behind, 49 quiet turns: the king steps into 11x4 to draw.
+    // Black behind, 49 quiet turns: the king steps into 11x4 to draw (a
+    // draw scored -1: the tie-break point goes to the side ahead).
     let o = run(&[
         "best",
         "--fen",
@@ -58,7 +59,7 @@ fn best_by_level_and_fen_and_quiet() {
     let out = stdout(&o);
     assert_eq!(out.lines().last(), Some("bestmove 4-8"));
     assert!(
-        out.lines().rev().nth(1).unwrap().contains(" score 0 "),
+        out.lines().rev().nth(1).unwrap().contains(" score -1 "),
         "{out}"
     );
 }
@@ -115,6 +116,25 @@ fn best_bad_arguments_exit_2_with_one_line() {
         &["moves", "--level", "easy"],
         &["match", "--a", "easy", "--b", "hard"],
         &["match", "--a", "easy", "--b", "hard", "--games", "100000"],
+        &["match", "--a", "easy", "--games", "2"],
+        &[
+            "match",
+            "--depth",
+            "2",
+            "--a-weights",
+            "3,8",
+            "--games",
+            "2",
+        ],
+        &[
+            "match",
+            "--depth",
+            "2",
+            "--b-weights",
+            "3,8,40",
+            "--games",
+            "2",
+        ],
     ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -437,4 +457,78 @@ fn a_full_standard_error_still_exits_2() {
             .unwrap();
         assert_eq!(o.status.code(), Some(2), "{args:?}");
     }
+}
+
+#[test]
+fn bench_one_level_at_a_depth_with_ideal_speedups() {
+    let lines = |t: &str| -> Vec<String> {
+        let o = run(&[
+            "bench",
+            "--level",
+            "normal",
+            "--depth",
+            "6",
+            "--ideal",
+            "--threads",
+            t,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).lines().map(String::from).collect()
+    };
+    let one = lines("1");
+    assert_eq!(one.len(), 4, "{one:?}");
+    assert_eq!(one[0], "bench: 56 positions, 1 threads");
+    assert!(one[1].starts_with("normal depth  6: median "), "{}", one[1]);
+    assert!(
+        one[2].starts_with("normal ideal speedup: 2 threads "),
+        "{}",
+        one[2]
+    );
+    assert!(one[3].starts_with("fingerprint "));
+    // The node count, the ideal speedups and the fingerprint do not depend
+    // on the threads.
+    let nodes = |l: &str| {
+        let f: Vec<&str> = l.split(", ").collect();
+        f[f.len() - 2].to_string()
+    };
+    assert!(nodes(&one[1]).starts_with("nodes "), "{}", one[1]);
+    for t in ["2", "4"] {
+        let many = lines(t);
+        assert_eq!(nodes(&one[1]), nodes(&many[1]));
+        assert_eq!(one[2..], many[2..]);
+    }
+    let o = run(&["bench", "--depth", "6"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn match_pits_weights_at_one_depth() {
+    let o = run(&[
+        "match",
+        "--depth",
+        "3",
+        "--a-weights",
+        "6,8,4",
+        "--games",
+        "2",
+        "--threads",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("game   1: opening "), "{out}");
+    assert!(out.contains(" A (depth 3, weights 6,8,4) black, "), "{out}");
+    let total = out
+        .lines()
+        .find(|l| l.starts_with("A (depth 3, weights 6,8,4) vs B (depth 3): "))
+        .unwrap();
+    assert!(
+        total.ends_with("/2 = 0.0%") || total.contains("/2 = "),
+        "{total}"
+    );
+    let z = out
+        .lines()
+        .find(|l| l.starts_with("sign test: z = "))
+        .unwrap();
+    assert!(z.ends_with("(|z| >= 1.96: significant at 5 %)"), "{z}");
 }

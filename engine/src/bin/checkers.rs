@@ -4,23 +4,30 @@
 //! checkers moves [--fen FEN]
 //! checkers perft [--fen FEN] DEPTH
 //! checkers best  [--fen FEN] [--quiet N] (--level LEVEL | --depth D) [--threads N]
-//! checkers bench [--threads N]
-//! checkers match --a LEVEL --b LEVEL --games N [--threads N]
+//! checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal]
+//! checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights W] [--b-weights W] --games N [--threads N]
 //! checkers pdn FILE
 //! ```
 //!
 //! Output formats are interfaces that other tools parse: `moves` prints one
 //! legal move per line in full-path notation and nothing else; `perft`
 //! prints `D N` for each depth D, then one summary line; `best` prints
-//! `info …` lines and, last, `bestmove MOVE` or `bestmove none`; `pdn`
-//! checks the first game of a PDN file (`-` for standard input) move by move
-//! and prints exactly three lines, `moves N`, `result R` (the result token)
-//! and `fen FEN` (the final position). Errors: one line on stderr, exit
-//! status 2; an error quotes at most a short prefix of any argument or
-//! input.
+//! `info …` lines and, last, `bestmove MOVE` or `bestmove none`; `bench`
+//! prints one line per level (only LEVEL with `--level`, searched to D
+//! with `--depth`), each followed with `--ideal` by a line of the speedups
+//! its task trees allow on 2, 4 and 8 threads and the median, p95 and max
+//! over the positions of a search's ideal length on 2 threads, in nodes
+//! (divide by one thread's nodes per second for a time no load disturbs),
+//! then the fingerprint; `pdn` checks the first game of a PDN file (`-` for
+//! standard input) move by move and prints exactly three lines, `moves N`,
+//! `result R` (the result token) and `fen FEN` (the final position).
+//! Errors: one line on stderr, exit status 2; an error quotes at most a
+//! short prefix of any argument or input.
 
+use checkers::eval::Weights;
 use checkers::notation::excerpt;
-use checkers::search::{MATE, MATE_BOUND, MAX_DEPTH};
+use checkers::search::search_weighted;
+use checkers::search::{IDEAL_THREADS, MATE, MATE_BOUND, MAX_DEPTH};
 use checkers::{
     bench, next_quiet, outcome, parse_fen, parse_pdn, pdn, perft, search_with_info, to_fen, Color,
     Level, Outcome, Position,
@@ -32,8 +39,8 @@ use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: checkers moves [--fen FEN] | checkers perft [--fen FEN] DEPTH \
 | checkers best [--fen FEN] [--quiet N] (--level easy|normal|hard | --depth D) [--threads N] \
-| checkers bench [--threads N] | checkers match --a LEVEL --b LEVEL --games N [--threads N] \
-| checkers pdn FILE (- for standard input)";
+| checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] | checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights ADVANCE,BACK_ROW,EDGE] \
+[--b-weights ADVANCE,BACK_ROW,EDGE] --games N [--threads N] | checkers pdn FILE (- for standard input)";
 
 /// A game of `match` that reaches this many turns is stopped and counted a
 /// draw. The rules end every game anyway (at most 168 man moves and 23
@@ -47,10 +54,23 @@ struct Args {
     positional: Vec<String>,
 }
 
-/// Options that take a value; anything else starting with `--` is an error.
-const OPTIONS: [&str; 8] = [
-    "fen", "quiet", "level", "depth", "threads", "a", "b", "games",
+/// Options that take a value; anything else starting with `--` is an error
+/// unless it is one of [`FLAGS`].
+const OPTIONS: [&str; 10] = [
+    "fen",
+    "quiet",
+    "level",
+    "depth",
+    "threads",
+    "a",
+    "b",
+    "games",
+    "a-weights",
+    "b-weights",
 ];
+
+/// Options that take no value (they stand for `--name=yes`).
+const FLAGS: [&str; 1] = ["ideal"];
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut out = Args {
@@ -66,9 +86,10 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                     let v = it.next().ok_or(format!("--{opt} needs a value"))?;
                     (opt, v.clone())
                 }
+                None if FLAGS.contains(&opt) => (opt, "yes".to_string()),
                 None => return Err(format!("unknown option --{}", excerpt(opt))),
             };
-            if !OPTIONS.contains(&name) {
+            if !OPTIONS.contains(&name) && !FLAGS.contains(&name) {
                 return Err(format!("unknown option --{}", excerpt(name)));
             }
             out.options.push((name.to_string(), value));
@@ -264,9 +285,16 @@ fn ms(d: Duration) -> f64 {
 }
 
 fn cmd_bench(args: &Args) -> Result<(), String> {
-    args.allow(&["threads"])?;
+    args.allow(&["threads", "level", "depth", "ideal"])?;
     args.no_positional()?;
     let positions = bench::positions().map_err(|e| format!("bad bench position: {e}"))?;
+    let levels: Vec<(Level, u32)> =
+        match (args.level("level")?, args.number("depth", 1..=MAX_DEPTH)?) {
+            (None, None) => Level::ALL.iter().map(|l| (*l, l.depth())).collect(),
+            (Some(l), d) => vec![(l, d.unwrap_or(l.depth()))],
+            (None, Some(_)) => return Err("--depth needs --level".into()),
+        };
+    let ideal = args.get("ideal").is_some();
     with_threads(args, || {
         println!(
             "bench: {} positions, {} threads",
@@ -274,14 +302,20 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
             rayon::current_num_threads()
         );
         let mut fingerprint = 0u64;
-        for level in Level::ALL {
+        for (level, depth) in levels {
             let mut times = Vec::with_capacity(positions.len());
             let mut nodes = 0u64;
+            let mut ideal_nodes = [0u64; 3];
+            let mut ideal_two = Vec::with_capacity(positions.len());
             for pos in &positions {
                 let start = Instant::now();
-                let r = checkers::search(pos, 0, level.depth());
+                let r = checkers::search(pos, 0, depth);
                 times.push(start.elapsed());
                 nodes += r.nodes;
+                for (t, i) in ideal_nodes.iter_mut().zip(r.ideal) {
+                    *t += i;
+                }
+                ideal_two.push(r.ideal[0]);
             }
             fingerprint = fingerprint.wrapping_mul(1_000_003).wrapping_add(nodes);
             let total: Duration = times.iter().sum();
@@ -290,7 +324,7 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
                 "{:<6} depth {:>2}: median {:>7.1} ms, p95 {:>7.1} ms, max {:>7.1} ms, \
                  total {:>8.1} ms, nodes {:>10}, {:>6.2} Mnodes/s",
                 level.name(),
-                level.depth(),
+                depth,
                 ms(percentile(&times, 0.5)),
                 ms(percentile(&times, 0.95)),
                 ms(percentile(&times, 1.0)),
@@ -298,6 +332,27 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
                 nodes,
                 nodes as f64 / total.as_secs_f64().max(1e-9) / 1e6
             );
+            if ideal {
+                let speedups: Vec<String> = IDEAL_THREADS
+                    .iter()
+                    .zip(ideal_nodes)
+                    .map(|(t, n)| format!("{t} threads {:.2}", nodes as f64 / n.max(1) as f64))
+                    .collect();
+                ideal_two.sort_unstable();
+                let rank = |q: f64| {
+                    let n = ideal_two.len();
+                    ideal_two[((q * n as f64).ceil() as usize).clamp(1, n) - 1]
+                };
+                println!(
+                    "{:<6} ideal speedup: {}; on 2 threads, nodes per search: \
+                     median {}, p95 {}, max {}",
+                    level.name(),
+                    speedups.join(", "),
+                    rank(0.5),
+                    rank(0.95),
+                    rank(1.0)
+                );
+            }
         }
         println!("fingerprint {fingerprint}");
     })
@@ -321,9 +376,36 @@ struct Game {
     capped: bool,
 }
 
+/// One side of a match: how deep it looks and what it values.
+struct Player {
+    depth: u32,
+    weights: Weights,
+    /// `normal`, or `depth 6`, with `, weights 3,8,4` when they are not the
+    /// default.
+    label: String,
+}
+
+impl Player {
+    fn new(level: Option<Level>, depth: Option<u32>, weights: Option<Weights>) -> Player {
+        let depth_of = depth.or(level.map(Level::depth)).unwrap_or(1);
+        let mut label = match (level, depth) {
+            (Some(l), None) => l.name().to_string(),
+            _ => format!("depth {depth_of}"),
+        };
+        if let Some(w) = weights {
+            label += &format!(", weights {w}");
+        }
+        Player {
+            depth: depth_of,
+            weights: weights.unwrap_or_default(),
+            label,
+        }
+    }
+}
+
 /// Play out one game from `opening` (turns from the start), A playing
 /// `a_color`, under the full rules, the 50-turn draw included.
-fn play_game(opening: &[checkers::Move], a: Level, b: Level, a_color: Color) -> Game {
+fn play_game(opening: &[checkers::Move], a: &Player, b: &Player, a_color: Color) -> Game {
     let mut pos = Position::start();
     let mut quiet = 0;
     for mv in opening {
@@ -342,8 +424,8 @@ fn play_game(opening: &[checkers::Move], a: Level, b: Level, a_color: Color) -> 
         if turns >= MATCH_TURN_CAP {
             break None;
         }
-        let level = if pos.turn() == a_color { a } else { b };
-        let Some(mv) = checkers::best_move(&pos, quiet, level) else {
+        let p = if pos.turn() == a_color { a } else { b };
+        let Some(mv) = search_weighted(&pos, quiet, p.depth, &p.weights, |_| {}).best else {
             break Some(GameResult::Draw); // unreachable: outcome saw a move
         };
         quiet = next_quiet(&pos, &mv, quiet);
@@ -359,11 +441,35 @@ fn play_game(opening: &[checkers::Move], a: Level, b: Level, a_color: Color) -> 
     }
 }
 
+fn weights(args: &Args, name: &str) -> Result<Option<Weights>, String> {
+    args.get(name)
+        .map(|v| {
+            v.parse::<Weights>()
+                .map_err(|e| format!("bad --{name}: {e}"))
+        })
+        .transpose()
+}
+
 fn cmd_match(args: &Args) -> Result<(), String> {
-    args.allow(&["a", "b", "games", "threads"])?;
+    args.allow(&[
+        "a",
+        "b",
+        "games",
+        "threads",
+        "depth",
+        "a-weights",
+        "b-weights",
+    ])?;
     args.no_positional()?;
-    let a = args.level("a")?.ok_or("match needs --a LEVEL")?;
-    let b = args.level("b")?.ok_or("match needs --b LEVEL")?;
+    let depth = args.number("depth", 1..=MAX_DEPTH)?;
+    let level = |name: &str| -> Result<Option<Level>, String> {
+        match (args.level(name)?, depth) {
+            (None, None) => Err(format!("match needs --{name} LEVEL (or --depth D)")),
+            (l, _) => Ok(l),
+        }
+    };
+    let a = Player::new(level("a")?, depth, weights(args, "a-weights")?);
+    let b = Player::new(level("b")?, depth, weights(args, "b-weights")?);
     let n = args
         .number("games", 1..=10_000)?
         .ok_or("match needs --games N")?;
@@ -389,9 +495,10 @@ fn cmd_match(args: &Args) -> Result<(), String> {
     let start = Instant::now();
     let games = with_threads(args, || {
         jobs.par_iter()
-            .map(|&(o, color)| play_game(&openings[o], a, b, color))
+            .map(|&(o, color)| play_game(&openings[o], &a, &b, color))
             .collect::<Vec<Game>>()
     })?;
+    let (a, b) = (&a.label, &b.label);
     let mut out = std::io::stdout().lock();
     let (mut w, mut d, mut l, mut capped) = (0, 0, 0, 0);
     for (i, g) in games.iter().enumerate() {
@@ -438,6 +545,17 @@ fn cmd_match(args: &Args) -> Result<(), String> {
             "{capped} games reached {MATCH_TURN_CAP} turns and were counted draws"
         );
     }
+    // Wins against losses, draws set aside (a sign test): how many
+    // standard deviations A's margin is from an even match.
+    let z = if w + l > 0 {
+        (w as f64 - l as f64) / ((w + l) as f64).sqrt()
+    } else {
+        0.0
+    };
+    let _ = writeln!(
+        out,
+        "sign test: z = {z:.2} (|z| >= 1.96: significant at 5 %)"
+    );
     let _ = writeln!(out, "time {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
 }
