@@ -11,6 +11,7 @@ pub mod commands;
 pub mod persist;
 pub mod session;
 pub mod settings;
+pub mod startup;
 
 use session::Shell;
 use std::path::Path;
@@ -21,7 +22,7 @@ use tauri::{AppHandle, Manager, Runtime};
 pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder
         .plugin(tauri_plugin_store::Builder::new().build())
-        .invoke_handler(tauri::generate_handler![
+        .invoke_handler(traced(tauri::generate_handler![
             commands::app_state,
             commands::new_game,
             commands::play,
@@ -32,12 +33,32 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
             commands::history_game,
             commands::set_settings,
             commands::leave_game,
-        ])
+        ]))
+}
+
+/// The invoke handler, noting each command in the start-up trace when it
+/// is on: when it arrives, and when the handler is done with it (for a
+/// synchronous command such as `app_state`, when it has answered).
+fn traced<R: Runtime>(
+    handler: impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static,
+) -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static {
+    move |invoke| {
+        if !startup::tracing() {
+            return handler(invoke);
+        }
+        let command = invoke.message.command().to_owned();
+        startup::mark(&format!("command {command}"));
+        let handled = handler(invoke);
+        startup::mark(&format!("command {command} handled"));
+        handled
+    }
 }
 
 /// Load the documents from `dir` and hand the state to the commands.
 pub fn manage_state<R: Runtime>(app: &AppHandle<R>, dir: &Path) {
+    startup::mark("loading the saved files");
     app.manage(Shell::load(app, dir));
+    startup::mark("saved files loaded");
 }
 
 /// The app's configuration (tauri.conf.json, capabilities, embedded
@@ -49,10 +70,18 @@ pub fn context<R: Runtime>() -> tauri::Context<R> {
 /// Start the app (desktop `main`, or the mobile entry point).
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
+    startup::mark("run");
     // The documents live in the app data directory:
     // `$XDG_DATA_HOME/<identifier>/` on Linux.
     let result = builder(tauri::Builder::default())
+        .on_page_load(|_, payload| {
+            startup::mark(match payload.event() {
+                tauri::webview::PageLoadEvent::Started => "page load started",
+                tauri::webview::PageLoadEvent::Finished => "page load finished",
+            })
+        })
         .setup(|app| {
+            startup::mark("setup");
             let dir = app.path().app_data_dir()?;
             manage_state(app.handle(), &dir);
             Ok(())
