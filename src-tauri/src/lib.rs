@@ -82,6 +82,10 @@ pub fn run() {
         })
         .setup(|app| {
             startup::mark("setup");
+            // The window first: WebKit starts its processes and loads the
+            // page while the saved files are read.
+            startup::open_main_window(app)?;
+            startup::mark("window created");
             let dir = app.path().app_data_dir()?;
             manage_state(app.handle(), &dir);
             Ok(())

@@ -1,9 +1,17 @@
-//! What happens before the first frame: the rendering choice on Linux and
-//! an opt-in trace of the start-up milestones.
+//! What happens before the first frame: the rendering choice on Linux, the
+//! main window in the page's own background colour, and an opt-in trace of
+//! the start-up milestones.
 
 use std::io::Write;
 use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
+use tauri::window::Color;
+use tauri::{App, Runtime, WebviewWindow, WebviewWindowBuilder};
+
+/// The page's background, `--bg` in `ui/css/base.css`, light and dark:
+/// the window shows it from its first frame, before the page is drawn.
+pub const LIGHT_BACKGROUND: Color = Color(0xf2, 0xee, 0xe6, 0xff);
+pub const DARK_BACKGROUND: Color = Color(0x19, 0x17, 0x15, 0xff);
 
 /// The environment variable that turns the start-up trace on.
 pub const TRACE_VAR: &str = "CHECKERS_START_TRACE";
@@ -81,9 +89,151 @@ pub fn choose_renderer() {
     }
 }
 
+/// Whether WebKitGTK will draw the page dark, decided as it decides
+/// `prefers-color-scheme`: GTK's "prefer dark theme" setting, else a
+/// `GTK_THEME` ending in `:dark`, `-dark` or `-Dark`, else a GTK theme
+/// whose name ends in `-dark` or `-Dark`. Needs GTK initialised (it is in
+/// the setup hook).
+#[cfg(target_os = "linux")]
+fn gtk_prefers_dark() -> bool {
+    use gtk::prelude::GtkSettingsExt;
+    let Some(settings) = gtk::Settings::default() else {
+        return false;
+    };
+    dark_by_gtk_rules(
+        settings.is_gtk_application_prefer_dark_theme(),
+        std::env::var("GTK_THEME").ok().as_deref(),
+        settings.gtk_theme_name().as_deref(),
+    )
+}
+
+/// WebKitGTK's rule for a dark page (see [`gtk_prefers_dark`]).
+pub fn dark_by_gtk_rules(
+    prefer_dark: bool,
+    gtk_theme_env: Option<&str>,
+    theme: Option<&str>,
+) -> bool {
+    let dark_name = |name: &str| name.ends_with("-dark") || name.ends_with("-Dark");
+    if prefer_dark {
+        return true;
+    }
+    if let Some(env) = gtk_theme_env {
+        return dark_name(env) || env.ends_with(":dark");
+    }
+    theme.is_some_and(dark_name)
+}
+
+/// Opens the main window (`tauri.conf.json`, where it is not created
+/// automatically) in the page's background colour for the theme the page
+/// will use, so no frame before the page's first one is another colour.
+/// The window is shown at once, whatever the page does.
+pub fn open_main_window<R: Runtime>(app: &App<R>) -> tauri::Result<WebviewWindow<R>> {
+    let config = app
+        .config()
+        .app
+        .windows
+        .iter()
+        .find(|w| w.label == "main")
+        .cloned()
+        .unwrap_or_default();
+    let builder = WebviewWindowBuilder::from_config(app.handle(), &config)?;
+    #[cfg(target_os = "linux")]
+    {
+        let color = if gtk_prefers_dark() {
+            DARK_BACKGROUND
+        } else {
+            LIGHT_BACKGROUND
+        };
+        // Built hidden, so that its X background is set before it is
+        // mapped; shown right after.
+        let window = builder.background_color(color).visible(false).build()?;
+        set_x_background(&window, color);
+        window.show()?;
+        Ok(window)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let window = builder.background_color(LIGHT_BACKGROUND).build()?;
+        // Elsewhere the system's theme is known once the window exists.
+        #[cfg(desktop)]
+        if matches!(window.theme(), Ok(tauri::Theme::Dark)) {
+            let _ = window.set_background_color(Some(DARK_BACKGROUND));
+        }
+        Ok(window)
+    }
+}
+
+/// Gives the window's X window (GTK on X11) a background colour: the X
+/// server fills the window with it the moment it is mapped, before GTK's
+/// first paint, which otherwise leaves a frame of whatever was beneath it
+/// (black on a bare X server). Elsewhere (Wayland) it changes nothing.
+#[cfg(target_os = "linux")]
+fn set_x_background<R: Runtime>(window: &WebviewWindow<R>, color: Color) {
+    use gtk::gdk::prelude::WindowExtManual;
+    use gtk::prelude::WidgetExt;
+    let Ok(gtk_window) = window.gtk_window() else {
+        return;
+    };
+    gtk_window.realize();
+    if let Some(gdk_window) = gtk_window.window() {
+        let channel = |c: u8| f64::from(c) / 255.0;
+        let pattern = gtk::cairo::SolidPattern::from_rgb(
+            channel(color.0),
+            channel(color.1),
+            channel(color.2),
+        );
+        gdk_window.set_background_pattern(Some(&pattern));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dark_follows_webkits_rules() {
+        // GTK's own preference wins.
+        assert!(dark_by_gtk_rules(true, None, Some("Adwaita")));
+        assert!(dark_by_gtk_rules(true, Some("Adwaita"), None));
+        // GTK_THEME, when set, decides over the theme name.
+        assert!(dark_by_gtk_rules(
+            false,
+            Some("Adwaita:dark"),
+            Some("Adwaita")
+        ));
+        assert!(dark_by_gtk_rules(false, Some("Arc-Dark"), None));
+        assert!(dark_by_gtk_rules(false, Some("Yaru-dark"), None));
+        assert!(!dark_by_gtk_rules(
+            false,
+            Some("Adwaita"),
+            Some("Adwaita-dark")
+        ));
+        assert!(!dark_by_gtk_rules(false, Some(""), None));
+        // Otherwise the theme's name.
+        assert!(dark_by_gtk_rules(false, None, Some("Adwaita-dark")));
+        assert!(dark_by_gtk_rules(false, None, Some("Materia-Dark")));
+        assert!(!dark_by_gtk_rules(false, None, Some("Adwaita")));
+        assert!(!dark_by_gtk_rules(false, None, Some("Darkness")));
+        assert!(!dark_by_gtk_rules(false, None, None));
+    }
+
+    #[test]
+    fn backgrounds_are_the_pages() {
+        // If this fails, the page's --bg changed: change the colours above
+        // to match, or the window flashes another colour before the page.
+        let css = include_str!("../../ui/css/base.css").to_ascii_lowercase();
+        let hex = |c: Color| format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2);
+        let light_at = css
+            .find(&hex(LIGHT_BACKGROUND))
+            .expect("light --bg in base.css");
+        let media_at = css
+            .find("prefers-color-scheme: dark")
+            .expect("a dark scheme in base.css");
+        let dark_at = css
+            .find(&hex(DARK_BACKGROUND))
+            .expect("dark --bg in base.css");
+        assert!(light_at < media_at && media_at < dark_at);
+    }
 
     #[cfg(target_os = "linux")]
     #[test]
