@@ -71,9 +71,11 @@ pub fn context<R: Runtime>() -> tauri::Context<R> {
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
     startup::mark("run");
+    let context = context();
+    startup::mark("context");
     // The documents live in the app data directory:
     // `$XDG_DATA_HOME/<identifier>/` on Linux.
-    let result = builder(tauri::Builder::default())
+    let app = builder(tauri::Builder::default())
         .on_page_load(|_, payload| {
             startup::mark(match payload.event() {
                 tauri::webview::PageLoadEvent::Started => "page load started",
@@ -90,9 +92,15 @@ pub fn run() {
             manage_state(app.handle(), &dir);
             Ok(())
         })
-        .run(context());
-    if let Err(e) = result {
-        eprintln!("checkers: the app could not start: {e}");
-        std::process::exit(1);
+        .build(context);
+    match app {
+        Ok(app) => {
+            startup::mark("app built");
+            app.run(|_, _| {});
+        }
+        Err(e) => {
+            eprintln!("checkers: the app could not start: {e}");
+            std::process::exit(1);
+        }
     }
 }
