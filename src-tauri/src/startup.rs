@@ -43,17 +43,31 @@ pub fn mark(what: &str) {
 #[cfg(target_os = "linux")]
 pub const DMABUF_VAR: &str = "WEBKIT_DISABLE_DMABUF_RENDERER";
 
-/// Whether to turn off WebKitGTK's DMA-BUF renderer: only when the user
-/// has not set the variable (to any value, even empty) and the machine has
-/// no GPU render node that this user can open (`/dev/dri/renderD*`).
-/// Without one that renderer has no GPU to use: it draws through Mesa's
-/// software rasteriser, compiling hundreds of shaders into an empty cache
-/// on a first start, and the start screen comes seconds late (2 to 5 s
-/// under Xvfb on two cores). WebKit's other renderer draws on the CPU,
-/// which is all there is. With a render node WebKit's own choice stands.
+/// The variable tauri-driver sets (to `true`) for an app it drives
+/// through WebDriver.
 #[cfg(target_os = "linux")]
-pub fn should_disable_dmabuf(user_value: Option<&std::ffi::OsStr>, render_node: bool) -> bool {
-    user_value.is_none() && !render_node
+pub const AUTOMATION_VAR: &str = "TAURI_WEBVIEW_AUTOMATION";
+
+/// Whether to turn off WebKitGTK's DMA-BUF renderer: only when the user
+/// has not set the variable (to any value, even empty), the machine has
+/// no GPU render node that this user can open (`/dev/dri/renderD*`), and
+/// no WebDriver drives the app.
+///
+/// Without a render node that renderer has no GPU to use: it draws
+/// through Mesa's software rasteriser, compiling hundreds of shaders into
+/// an empty cache on a first start, and the start screen comes seconds
+/// late (2 to 5 s under Xvfb on two cores). WebKit's other renderer draws
+/// on the CPU, which is all there is. With a render node WebKit's own
+/// choice stands. Under WebDriver it stands too: with the other renderer,
+/// WebKitGTK 2.50's WebDriver never answers a screenshot request, and the
+/// end-to-end tests take screenshots.
+#[cfg(target_os = "linux")]
+pub fn should_disable_dmabuf(
+    user_value: Option<&std::ffi::OsStr>,
+    render_node: bool,
+    automated: bool,
+) -> bool {
+    user_value.is_none() && !render_node && !automated
 }
 
 /// Whether a DRM render node in `dir` (normally `/dev/dri`) can be opened
@@ -81,7 +95,8 @@ pub fn choose_renderer() {
     {
         let user = std::env::var_os(DMABUF_VAR);
         let node = usable_render_node(std::path::Path::new("/dev/dri"));
-        if should_disable_dmabuf(user.as_deref(), node) {
+        let automated = std::env::var(AUTOMATION_VAR).is_ok_and(|v| v == "true");
+        if should_disable_dmabuf(user.as_deref(), node, automated) {
             // Single-threaded here: nothing reads the environment at once.
             std::env::set_var(DMABUF_VAR, "1");
             mark("no GPU render node: WebKit's DMA-BUF renderer turned off");
@@ -237,14 +252,20 @@ mod tests {
 
     #[cfg(target_os = "linux")]
     #[test]
-    fn dmabuf_is_turned_off_only_without_a_render_node_and_a_user_value() {
+    fn dmabuf_is_turned_off_only_without_a_render_node_a_user_value_or_webdriver() {
         use std::ffi::OsStr;
-        assert!(should_disable_dmabuf(None, false));
-        assert!(!should_disable_dmabuf(None, true));
+        assert!(should_disable_dmabuf(None, false, false));
+        assert!(!should_disable_dmabuf(None, true, false));
+        assert!(!should_disable_dmabuf(None, false, true));
         // Whatever the user set stays, even 0 or empty.
         for value in ["0", "1", ""] {
-            assert!(!should_disable_dmabuf(Some(OsStr::new(value)), false));
-            assert!(!should_disable_dmabuf(Some(OsStr::new(value)), true));
+            for (node, automated) in [(false, false), (true, false), (false, true)] {
+                assert!(!should_disable_dmabuf(
+                    Some(OsStr::new(value)),
+                    node,
+                    automated
+                ));
+            }
         }
     }
 
