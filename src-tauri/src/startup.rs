@@ -6,7 +6,7 @@ use std::io::Write;
 use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
 use tauri::window::Color;
-use tauri::{App, Runtime, WebviewWindow, WebviewWindowBuilder};
+use tauri::{App, Manager, Runtime, WebviewWindow, WebviewWindowBuilder};
 
 /// The page's background, `--bg` in `ui/css/base.css`, light and dark:
 /// the window shows it from its first frame, before the page is drawn.
@@ -141,7 +141,8 @@ pub fn dark_by_gtk_rules(
 /// Opens the main window (`tauri.conf.json`, where it is not created
 /// automatically) in the page's background colour for the theme the page
 /// will use, so no frame before the page's first one is another colour.
-/// The window is shown at once, whatever the page does.
+/// On the desktop it is built hidden, given its colour and shown at once,
+/// whatever the page does.
 pub fn open_main_window<R: Runtime>(app: &App<R>) -> tauri::Result<WebviewWindow<R>> {
     let config = app
         .config()
@@ -151,31 +152,33 @@ pub fn open_main_window<R: Runtime>(app: &App<R>) -> tauri::Result<WebviewWindow
         .find(|w| w.label == "main")
         .cloned()
         .unwrap_or_default();
-    let builder = WebviewWindowBuilder::from_config(app.handle(), &config)?;
+    if let Some(window) = app.get_webview_window(&config.label) {
+        // Created from the configuration after all: keep it as it is.
+        return Ok(window);
+    }
+    // On Linux the page's theme is known before the window exists.
     #[cfg(target_os = "linux")]
-    {
-        let color = if gtk_prefers_dark() {
-            DARK_BACKGROUND
-        } else {
-            LIGHT_BACKGROUND
-        };
-        // Built hidden, so that its X background is set before it is
-        // mapped; shown right after.
-        let window = builder.background_color(color).visible(false).build()?;
-        set_x_background(&window, color);
-        window.show()?;
-        Ok(window)
-    }
+    let color = if gtk_prefers_dark() {
+        DARK_BACKGROUND
+    } else {
+        LIGHT_BACKGROUND
+    };
     #[cfg(not(target_os = "linux"))]
-    {
-        let window = builder.background_color(LIGHT_BACKGROUND).build()?;
-        // Elsewhere the system's theme is known once the window exists.
-        #[cfg(desktop)]
-        if matches!(window.theme(), Ok(tauri::Theme::Dark)) {
-            let _ = window.set_background_color(Some(DARK_BACKGROUND));
-        }
-        Ok(window)
+    let color = LIGHT_BACKGROUND;
+    let builder = WebviewWindowBuilder::from_config(app.handle(), &config)?.background_color(color);
+    #[cfg(desktop)]
+    let builder = builder.visible(false);
+    let window = builder.build()?;
+    #[cfg(target_os = "linux")]
+    set_x_background(&window, color);
+    // Elsewhere the system's theme is known once the window exists.
+    #[cfg(all(desktop, not(target_os = "linux")))]
+    if matches!(window.theme(), Ok(tauri::Theme::Dark)) {
+        let _ = window.set_background_color(Some(DARK_BACKGROUND));
     }
+    #[cfg(desktop)]
+    window.show()?;
+    Ok(window)
 }
 
 /// Gives the window's X window (GTK on X11) a background colour: the X
