@@ -11,6 +11,7 @@ pub mod commands;
 pub mod persist;
 pub mod session;
 pub mod settings;
+pub mod startup;
 
 use session::Shell;
 use std::path::Path;
@@ -22,7 +23,7 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder
         .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(tauri_plugin_clipboard_manager::init())
-        .invoke_handler(tauri::generate_handler![
+        .invoke_handler(traced(tauri::generate_handler![
             commands::app_state,
             commands::new_game,
             commands::play,
@@ -34,12 +35,32 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
             commands::copy_pdn,
             commands::set_settings,
             commands::leave_game,
-        ])
+        ]))
+}
+
+/// The invoke handler, noting each command in the start-up trace when it
+/// is on: when it arrives, and when the handler is done with it (for a
+/// synchronous command such as `app_state`, when it has answered).
+fn traced<R: Runtime>(
+    handler: impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static,
+) -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static {
+    move |invoke| {
+        if !startup::tracing() {
+            return handler(invoke);
+        }
+        let command = invoke.message.command().to_owned();
+        startup::mark(&format!("command {command}"));
+        let handled = handler(invoke);
+        startup::mark(&format!("command {command} handled"));
+        handled
+    }
 }
 
 /// Load the documents from `dir` and hand the state to the commands.
 pub fn manage_state<R: Runtime>(app: &AppHandle<R>, dir: &Path) {
+    startup::mark("loading the saved files");
     app.manage(Shell::load(app, dir));
+    startup::mark("saved files loaded");
 }
 
 /// The app's configuration (tauri.conf.json, capabilities, embedded
@@ -51,17 +72,37 @@ pub fn context<R: Runtime>() -> tauri::Context<R> {
 /// Start the app (desktop `main`, or the mobile entry point).
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
+    startup::mark("run");
+    let context = context();
+    startup::mark("context");
     // The documents live in the app data directory:
     // `$XDG_DATA_HOME/<identifier>/` on Linux.
-    let result = builder(tauri::Builder::default())
+    let app = builder(tauri::Builder::default())
+        .on_page_load(|_, payload| {
+            startup::mark(match payload.event() {
+                tauri::webview::PageLoadEvent::Started => "page load started",
+                tauri::webview::PageLoadEvent::Finished => "page load finished",
+            })
+        })
         .setup(|app| {
+            startup::mark("setup");
+            // The window first: WebKit starts its processes and loads the
+            // page while the saved files are read.
+            startup::open_main_window(app)?;
+            startup::mark("window created");
             let dir = app.path().app_data_dir()?;
             manage_state(app.handle(), &dir);
             Ok(())
         })
-        .run(context());
-    if let Err(e) = result {
-        eprintln!("checkers: the app could not start: {e}");
-        std::process::exit(1);
+        .build(context);
+    match app {
+        Ok(app) => {
+            startup::mark("app built");
+            app.run(|_, _| {});
+        }
+        Err(e) => {
+            eprintln!("checkers: the app could not start: {e}");
+            std::process::exit(1);
+        }
     }
 }
