@@ -107,6 +107,23 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
+/// Stop a tauri-driver with SIGTERM, so that it also stops WebKitWebDriver,
+/// and kill it if it has not gone within 5 s.
+fn stop(driver: &mut Child) {
+    let _ = Command::new("kill")
+        .args(["-TERM", &driver.id().to_string()])
+        .status();
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_secs(5) {
+        if let Ok(Some(_)) = driver.try_wait() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = driver.kill();
+    let _ = driver.wait();
+}
+
 /// A data directory for one test, removed at the end.
 pub struct DataDir(pub PathBuf);
 
@@ -167,7 +184,7 @@ impl App {
         }
         let port = free_port();
         let native = free_port();
-        let driver = Command::new(tauri_driver())
+        let mut driver = Command::new(tauri_driver())
             .args([
                 "--port",
                 &port.to_string(),
@@ -200,12 +217,27 @@ impl App {
             "tauri:options".into(),
             json!({ "application": app_binary() }),
         );
-        let client = ClientBuilder::rustls()
-            .expect("tls")
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{port}"))
-            .await
-            .expect("WebDriver session");
+        // WebKitWebDriver waits for a window without end when the app dies
+        // while starting: a test of a start that crashes fails, never hangs.
+        let client = tokio::time::timeout(
+            Duration::from_secs(60),
+            ClientBuilder::rustls()
+                .expect("tls")
+                .capabilities(caps)
+                .connect(&format!("http://127.0.0.1:{port}")),
+        )
+        .await;
+        let client = match client {
+            Ok(Ok(client)) => Ok(client),
+            Ok(Err(e)) => Err(format!("WebDriver session: {e}")),
+            Err(_) => {
+                Err("the app opened no window within 60 s: did it die while starting?".into())
+            }
+        };
+        let client = client.unwrap_or_else(|why: String| {
+            stop(&mut driver);
+            panic!("{why}")
+        });
         let app = App {
             client,
             driver: Some(driver),
@@ -223,21 +255,9 @@ impl App {
     }
 
     fn stop_driver(&mut self) {
-        let Some(mut driver) = self.driver.take() else {
-            return;
-        };
-        let _ = Command::new("kill")
-            .args(["-TERM", &driver.id().to_string()])
-            .status();
-        let t = Instant::now();
-        while t.elapsed() < Duration::from_secs(5) {
-            if let Ok(Some(_)) = driver.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
+        if let Some(mut driver) = self.driver.take() {
+            stop(&mut driver);
         }
-        let _ = driver.kill();
-        let _ = driver.wait();
     }
 
     /// Kill whatever still runs with this app's data home: after a failed

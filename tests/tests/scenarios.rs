@@ -316,6 +316,46 @@ fn a_finished_game_is_recorded_and_an_abandoned_one_is_not() {
 }
 
 #[test]
+fn a_saved_position_text_that_once_panicked_still_lets_the_app_start() {
+    run(async {
+        // `[aaé]` as the saved game's position killed the app at every
+        // start: the FEN reader sliced the text inside the é.
+        let data = DataDir::new("panic-fen");
+        preset_game(&data, "[aaé]", &[]);
+        let app = App::launch(&data, ES).await;
+        wait_screen(&app, "start").await;
+        let notice = app
+            .js("const n = document.getElementById('notice'); return n && !n.hidden ? n.textContent.trim() : '';")
+            .await;
+        assert_eq!(
+            notice,
+            json!(
+                "No se pudo leer la partida guardada; se ha apartado y puedes empezar una nueva."
+            )
+        );
+        assert_eq!(
+            app.js("return document.getElementById('continue').hidden;")
+                .await,
+            json!(true)
+        );
+        // A new game is played and saved as usual.
+        app.click("#level-easy").await;
+        wait_status(&app, "yourTurn").await;
+        tap(&app, 22).await;
+        tap(&app, 18).await;
+        app.wait_until("document.querySelector('.piece.last-move[data-side=\"cpu\"]')")
+            .await;
+        app.quit().await;
+        let app = App::launch(&data, ES).await;
+        wait_screen(&app, "start").await;
+        app.wait_until("!document.getElementById('continue').hidden")
+            .await;
+        app.screenshot("panic-fen-recovered").await;
+        app.quit().await;
+    });
+}
+
+#[test]
 fn a_corrupt_saved_game_is_set_aside_calmly_and_the_records_survive() {
     run(async {
         let data = DataDir::new("corrupt");
