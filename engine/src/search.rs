@@ -19,7 +19,8 @@
 //! (the table's move) is searched first, splitting again; then all the
 //! others at once, each its own task, with a null window at the value the
 //! first move reached (young brothers wait, so nothing is guessed below the
-//! root); those that beat it get an exact value, again in parallel. Every
+//! root); one that beats it gets its exact value at once, in the same
+//! task, without waiting for the others' tests. Every
 //! other node is plain sequential alpha-beta inside one task. So the moves
 //! are searched side by side all along the expected line, and a position
 //! with only one or two legal moves keeps the cores busy too.
@@ -107,7 +108,7 @@ const TT_MIN_DEPTH: u32 = 1;
 const LOG_MIN_DEPTH: u32 = 2;
 /// The shared table has `2^(depth + 8)` entries, within these bounds.
 const SHARED_MIN_BITS: u32 = 12;
-const SHARED_MAX_BITS: u32 = 20;
+const SHARED_MAX_BITS: u32 = 18;
 /// Each task's private table has `2^(depth + 6)` entries, within these
 /// bounds.
 const PRIVATE_MIN_BITS: u32 = 8;
@@ -898,31 +899,29 @@ fn split(
     let mut log = r0.log;
     let s0 = first.score;
     if s0 < beta {
-        // Phase 2: the others, each its own task, with a null window
-        // around the first move's value, starting from the move order
-        // the first move's search ended with.
+        // Phase 2: the others, each its own task: a null-window test
+        // around the first move's value and, for a move that beats it, at
+        // once its exact value, both from the move order the first move's
+        // search ended with. A sibling's context goes back to the pool as
+        // soon as it is done, so that the next task takes it instead of a
+        // new one.
         let a = alpha.max(s0);
-        let tests: Vec<Cost> = rest
-            .par_iter_mut()
-            .map(|s| s.test(env, &r0.ord, child_depth, ply + 1, a))
-            .collect();
-        let mut phase = Phase::default();
-        phase.tasks(&tests);
-        cost = cost.then(phase.cost());
-        // Phase 3: exact values of those that beat it.
-        let exact: Vec<Cost> = rest
+        let done: Vec<(Cost, Vec<[u64; 2]>)> = rest
             .par_iter_mut()
             .map(|s| {
-                if !s.open {
-                    Cost::default()
-                } else {
-                    s.exact(env, &r0.ord, child_depth, ply + 1, a, beta)
+                let mut c = s.test(env, &r0.ord, child_depth, ply + 1, a);
+                if s.open {
+                    c = c.then(s.exact(env, &r0.ord, child_depth, ply + 1, a, beta));
                 }
+                let log = s.take_log();
+                s.release(env.pool);
+                (c, log)
             })
             .collect();
         let mut phase = Phase::default();
-        for c in exact {
+        for (c, mut l) in done {
             phase.add(c);
+            log.append(&mut l);
         }
         cost = cost.then(phase.cost());
     }
@@ -932,10 +931,6 @@ fn split(
         if s.score > sibs[best].score {
             best = i;
         }
-    }
-    for s in &mut sibs[1..] {
-        log.append(&mut s.take_log());
-        s.release(env.pool);
     }
     let value = sibs[best].score;
     let bound = if value >= beta {
@@ -1007,7 +1002,10 @@ impl Entry {
     }
 }
 
-/// A search context: everything one task learns, private to it.
+/// A search context: everything one task learns, private to it. Aligned
+/// to two cache lines: contexts sit side by side in their siblings, and
+/// the counters one thread writes must not share a line with another's.
+#[repr(align(128))]
 struct Context {
     /// The private table: slots of `[key, packed entry | stamp << 40]`;
     /// only entries of the current stamp are live.
