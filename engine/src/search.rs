@@ -246,7 +246,9 @@ pub fn search_weighted(
         reach: 0,
     };
     let pool = Pool {
-        free: Mutex::new(Vec::new()),
+        free: (0..rayon::current_num_threads().max(1))
+            .map(|_| Mutex::new(Vec::new()))
+            .collect(),
         entries: 1 << (depth + 6).clamp(PRIVATE_MIN_BITS, PRIVATE_MAX_BITS),
     };
     let mut roots: Vec<RootMove> = moves
@@ -695,24 +697,33 @@ impl Table {
 }
 
 /// Private contexts, handed out to tasks and taken back, so that a search
-/// allocates only as many as run at once.
+/// allocates only as many as run at once. Each thread keeps those it gave
+/// back: a context taken again on the same core finds its table still in
+/// that core's cache. (A context handed out is as good as new whichever it
+/// is, so which one a task gets changes nothing in the search.)
 struct Pool {
-    free: Mutex<Vec<Context>>,
+    free: Vec<Mutex<Vec<Context>>>,
     /// Entries of a new context's private table (a power of two).
     entries: usize,
 }
 
 impl Pool {
+    /// The free list of the thread that runs this.
+    fn own(&self) -> &Mutex<Vec<Context>> {
+        let i = rayon::current_thread_index().unwrap_or(0);
+        &self.free[i % self.free.len()]
+    }
+
     /// A context as good as new (empty table) that starts from `ord`.
     fn acquire(&self, ord: &Ordering) -> Context {
-        let reused = self.free.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let reused = self.own().lock().unwrap_or_else(|e| e.into_inner()).pop();
         let mut ctx = reused.unwrap_or_else(|| Context::new(self.entries));
         ctx.reset(ord);
         ctx
     }
 
     fn release(&self, ctx: Context) {
-        self.free
+        self.own()
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push(ctx);
