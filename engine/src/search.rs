@@ -572,6 +572,31 @@ struct Ordering {
     history: [[[u32; 32]; 32]; 2],
 }
 
+impl Ordering {
+    /// A move's place in the search order at `ply` (higher first): the
+    /// table's move, then captures (more pieces first, kings counting
+    /// extra), then the two killers, then quiet moves by history.
+    #[inline]
+    fn key(&self, pos: &Position, mv: &Move, tt_move: bool, capture: bool, ply: usize) -> u32 {
+        if tt_move {
+            u32::MAX
+        } else if capture {
+            1 << 24 | mv.captured().count() << 8 | (mv.captured() & pos.kings()).count()
+        } else {
+            let code = quiet_code(mv);
+            let [first, second] = self.killers[ply];
+            if code == first {
+                KEY_KILLER + 1
+            } else if code == second {
+                KEY_KILLER
+            } else {
+                self.history[pos.turn() as usize][mv.from().index()][mv.to().index()]
+                    .min(KEY_KILLER - 1)
+            }
+        }
+    }
+}
+
 impl Default for Ordering {
     fn default() -> Ordering {
         Ordering {
@@ -890,24 +915,9 @@ fn split(
     let n = list.len().min(NO_MOVE as usize);
     // The table's move first, then the largest captures, then killers and
     // history as the search orders them; otherwise generation order.
-    let side = pos.turn() as usize;
     let mut order: ArrayVec<u8, MAX_MOVES> = (0..n as u8).collect();
     order.sort_unstable_by_key(|&i| {
-        let mv = &list[i as usize];
-        let k = if i == tt_move {
-            u32::MAX
-        } else if capture {
-            1 << 24 | mv.captured().count() << 8 | (mv.captured() & pos.kings()).count()
-        } else {
-            let code = quiet_code(mv);
-            if code == ord.killers[ply][0] {
-                KEY_KILLER + 1
-            } else if code == ord.killers[ply][1] {
-                KEY_KILLER
-            } else {
-                ord.history[side][mv.from().index()][mv.to().index()].min(KEY_KILLER - 1)
-            }
-        };
+        let k = ord.key(pos, &list[i as usize], i == tt_move, capture, ply);
         (std::cmp::Reverse(k), i)
     });
     let child_depth = sh.child_depth(pos, depth, ply);
@@ -1190,25 +1200,9 @@ impl Context {
         // near that many moves, but never index past it.
         let n = list.len().min(NO_MOVE as usize);
         let side = pos.turn() as usize;
-        let killers = self.ord.killers[ply];
         let mut keys: ArrayVec<u32, MAX_MOVES> = ArrayVec::new();
         for (i, mv) in list.iter().enumerate() {
-            let key = if i as u8 == tt_move {
-                u32::MAX
-            } else if capture {
-                // More pieces first, kings counting extra.
-                1 << 24 | mv.captured().count() << 8 | (mv.captured() & pos.kings()).count()
-            } else {
-                let code = quiet_code(mv);
-                if code == killers[0] {
-                    KEY_KILLER + 1
-                } else if code == killers[1] {
-                    KEY_KILLER
-                } else {
-                    self.ord.history[side][mv.from().index()][mv.to().index()].min(KEY_KILLER - 1)
-                }
-            };
-            keys.push(key);
+            keys.push(self.ord.key(pos, mv, i as u8 == tt_move, capture, ply));
         }
 
         let child_depth = sh.child_depth(pos, depth, ply);
