@@ -32,7 +32,8 @@ mod fuzzgen;
 use checkers::pdn::{PdnGame, PdnResult};
 use checkers::{parse_fen, parse_move, parse_pdn, to_fen, Bitboard, Color, Position};
 use fuzzgen::{
-    byte_truncations, char_truncations, escape, from_alphabet, mutate, Harness, Rng, HOSTILE,
+    byte_truncations, char_truncations, escape, from_alphabet, long_run_size, mutate, Harness, Rng,
+    HOSTILE,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -310,14 +311,7 @@ fn the_harness_counts_and_shows_panics() {
 #[test]
 #[ignore = "long: run with --ignored, see the module doc"]
 fn parsers_survive_a_long_fuzz_run() {
-    let total: u64 = std::env::var("FUZZ_INPUTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(10_000_000);
-    let seed: u64 = std::env::var("FUZZ_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2025);
+    let (total, seed) = long_run_size(10_000_000);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let start = Instant::now();
     let harnesses: Vec<Harness> = std::thread::scope(|s| {

@@ -47,9 +47,9 @@ use checkers::game::Game;
 use checkers::parse_pdn;
 use checkers::records::{ArchivedGame, Records};
 use fuzzgen::{
-    byte_truncations, char_truncations, finished_game, from_alphabet, json_text, mutate,
-    mutate_json, random_game, random_records, step, v1_records, v1_value, Harness, Rng, GAME_KEYS,
-    JSON_ALPHABET, RECORDS_KEYS, STRINGS,
+    byte_truncations, char_truncations, finished_game, from_alphabet, json_text, long_run_size,
+    mutate, mutate_json, random_game, random_records, step, v1_records, v1_value, Harness, Rng,
+    GAME_KEYS, JSON_ALPHABET, RECORDS_KEYS, STRINGS,
 };
 use serde_json::{json, Value};
 use std::cell::Cell;
@@ -451,14 +451,7 @@ fn long_run(name: &str, total: u64, seed: u64, fuzz: fn(u64, u64, &mut Harness))
 #[test]
 #[ignore = "long: run with --ignored, see the module doc"]
 fn documents_survive_a_long_fuzz_run() {
-    let total: u64 = std::env::var("FUZZ_INPUTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1_000_000);
-    let seed: u64 = std::env::var("FUZZ_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2025);
+    let (total, seed) = long_run_size(1_000_000);
     let games = long_run("saved game", total - total / 3, seed, fuzz_games);
     let records = long_run("records", total / 3, seed, fuzz_records);
     assert_eq!(games + records, 0);

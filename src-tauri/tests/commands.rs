@@ -2,52 +2,19 @@
 //! go through the real invoke handler, the real capability file and the real
 //! persistence, with the documents in a temporary directory.
 
+mod support;
+
 use checkers_app_lib::session::Shell;
-use checkers_app_lib::{builder, context, manage_state};
 use serde_json::{json, Value};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
-use tauri::webview::InvokeRequest;
-use tauri::{App, Manager, WebviewWindow};
-
-struct Running {
-    app: App<MockRuntime>,
-    page: WebviewWindow<MockRuntime>,
-}
-
-/// Start the app on the documents in `dir`.
-fn start(dir: &Path) -> Running {
-    let app = builder(mock_builder()).build(context()).unwrap();
-    manage_state(app.handle(), dir);
-    let page = match app.get_webview_window("main") {
-        Some(w) => w,
-        None => tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
-            .build()
-            .unwrap(),
-    };
-    Running { app, page }
-}
+use support::{files, start, Running};
+use tauri::Manager;
 
 impl Running {
-    /// Invoke a command as the page does; `Err` carries the rejection value.
-    fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
-        let request = InvokeRequest {
-            cmd: cmd.into(),
-            callback: CallbackFn(0),
-            error: CallbackFn(1),
-            url: "tauri://localhost".parse().unwrap(),
-            body: InvokeBody::Json(args),
-            headers: Default::default(),
-            invoke_key: INVOKE_KEY.to_string(),
-        };
-        get_ipc_response(&self.page, request).map(|b| b.deserialize::<Value>().unwrap())
-    }
-
     fn ok(&self, cmd: &str, args: Value) -> Value {
         self.invoke(cmd, args)
             .unwrap_or_else(|e| panic!("{cmd} failed: {e}"))
@@ -84,23 +51,6 @@ impl Running {
     fn game(&self) -> Value {
         self.ok("review", json!({}))
     }
-}
-
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out: Vec<_> = fs::read_dir(dir)
-        .map(|rd| {
-            rd.map(|e| {
-                let e = e.unwrap();
-                (
-                    e.file_name().to_string_lossy().into_owned(),
-                    fs::read(e.path()).unwrap(),
-                )
-            })
-            .collect()
-        })
-        .unwrap_or_default();
-    out.sort();
-    out
 }
 
 fn square_list(v: &Value) -> Vec<u64> {

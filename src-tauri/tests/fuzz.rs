@@ -48,17 +48,17 @@
 
 #[path = "../../engine/tests/support/fuzzgen.rs"]
 mod fuzzgen;
+mod support;
 
 use checkers::game::Game;
 use checkers::records::{ArchivedGame, Records};
 use checkers_app_lib::persist::{Document, Slot, MAX_COUNTER};
 use checkers_app_lib::session::{validate_game, validate_records};
 use checkers_app_lib::settings::Settings;
-use checkers_app_lib::{builder, context, manage_state};
 use fuzzgen::{
     byte_truncations, finished_game, from_alphabet, hostile_scalar, hostile_string, json_text,
-    mutate, mutate_json, nest, random_game, random_records, v1_records, v1_value, Harness, Rng,
-    GAME_KEYS, HOSTILE, JSON_ALPHABET, RECORDS_KEYS, STRINGS,
+    long_run_size, mutate, mutate_json, nest, random_game, random_records, v1_records, v1_value,
+    Harness, Rng, GAME_KEYS, HOSTILE, JSON_ALPHABET, RECORDS_KEYS, STRINGS,
 };
 use serde_json::{json, Value};
 use std::fmt::{Debug, Display};
@@ -68,10 +68,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Once};
 use std::time::{Duration, Instant};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
-use tauri::webview::InvokeRequest;
-use tauri::{App, Manager, WebviewWindow};
+use support::{files, start, Running};
 
 /// The longest a refused document may explain itself, in characters.
 const MAX_MESSAGE_CHARS: usize = 300;
@@ -110,19 +107,6 @@ fn count_panics() {
 
 fn panics_anywhere() -> u64 {
     PANICS.load(Ordering::SeqCst)
-}
-
-/// A long-run's seed and size from `FUZZ_SEED` and `FUZZ_INPUTS`.
-fn long_run_size(default: u64) -> (u64, u64) {
-    let total = std::env::var("FUZZ_INPUTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default);
-    let seed = std::env::var("FUZZ_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2025);
-    (total, seed)
 }
 
 /// Print one line per target, as `scripts/fuzz` reads it, and the panics
@@ -773,40 +757,6 @@ fn disk_long() {
 // ---------------------------------------------------------------------------
 // Commands
 
-struct Running {
-    // Kept alive for the window.
-    _app: App<MockRuntime>,
-    page: WebviewWindow<MockRuntime>,
-}
-
-fn start(dir: &Path) -> Running {
-    let app = builder(mock_builder()).build(context()).unwrap();
-    manage_state(app.handle(), dir);
-    let page = match app.get_webview_window("main") {
-        Some(w) => w,
-        None => tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
-            .build()
-            .unwrap(),
-    };
-    Running { _app: app, page }
-}
-
-impl Running {
-    /// A request as the page sends it; `Err` carries the refusal.
-    fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
-        let request = InvokeRequest {
-            cmd: cmd.into(),
-            callback: CallbackFn(0),
-            error: CallbackFn(1),
-            url: "tauri://localhost".parse().unwrap(),
-            body: InvokeBody::Json(args),
-            headers: Default::default(),
-            invoke_key: INVOKE_KEY.to_string(),
-        };
-        get_ipc_response(&self.page, request).map(|b| b.deserialize::<Value>().unwrap())
-    }
-}
-
 /// Everything the page and the disk can see: the files, the startup state
 /// (its one-time notice left out), the review and the records.
 #[derive(PartialEq, Debug)]
@@ -818,17 +768,7 @@ struct Seen {
 }
 
 fn seen(app: &Running, dir: &Path) -> Seen {
-    let mut files: Vec<(String, Vec<u8>)> = fs::read_dir(dir)
-        .map(|rd| {
-            rd.map(|e| {
-                let e = e.unwrap();
-                let name = e.file_name().to_string_lossy().into_owned();
-                (name, fs::read(e.path()).unwrap())
-            })
-            .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
+    let files = files(dir);
     let mut state = app.invoke("app_state", json!({})).unwrap();
     state["notice"] = Value::Null;
     Seen {

@@ -239,6 +239,16 @@ fn install_quiet_hook() {
     });
 }
 
+/// A long run's size and seed: `FUZZ_INPUTS` (else `default`) and
+/// `FUZZ_SEED` (else 2025).
+pub fn long_run_size(default: u64) -> (u64, u64) {
+    let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
+    (
+        var("FUZZ_INPUTS").unwrap_or(default),
+        var("FUZZ_SEED").unwrap_or(2025),
+    )
+}
+
 /// Whether this thread is inside a [`Harness`] run, where a panic is caught
 /// and counted by the harness: a panic hook that counts panics on every
 /// thread can leave those to the harness.

@@ -1,0 +1,67 @@
+//! The app on Tauri's mock runtime, shared by the shell's integration
+//! tests: started on the documents in a directory, driven by IPC requests
+//! as the page sends them.
+
+#![allow(dead_code)]
+
+use checkers_app_lib::{builder, context, manage_state};
+use serde_json::Value;
+use std::fs;
+use std::path::Path;
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
+use tauri::webview::InvokeRequest;
+use tauri::{App, Manager, WebviewWindow};
+
+pub struct Running {
+    pub app: App<MockRuntime>,
+    pub page: WebviewWindow<MockRuntime>,
+}
+
+/// Start the app on the documents in `dir`.
+pub fn start(dir: &Path) -> Running {
+    let app = builder(mock_builder()).build(context()).unwrap();
+    manage_state(app.handle(), dir);
+    let page = match app.get_webview_window("main") {
+        Some(w) => w,
+        None => tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
+            .build()
+            .unwrap(),
+    };
+    Running { app, page }
+}
+
+impl Running {
+    /// A request as the page sends it; `Err` carries the refusal.
+    pub fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        let request = InvokeRequest {
+            cmd: cmd.into(),
+            callback: CallbackFn(0),
+            error: CallbackFn(1),
+            url: "tauri://localhost".parse().unwrap(),
+            body: InvokeBody::Json(args),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        };
+        get_ipc_response(&self.page, request).map(|b| b.deserialize::<Value>().unwrap())
+    }
+}
+
+/// Every file in `dir` with its bytes, sorted by name; none when `dir` is
+/// missing.
+pub fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out: Vec<_> = fs::read_dir(dir)
+        .map(|rd| {
+            rd.map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
