@@ -48,7 +48,9 @@
 //! order, and between equal scores at the root the move generated first
 //! wins. Private contexts come from a pool that only saves allocations: a
 //! context handed to a new task is stamped anew, and entries of an older
-//! stamp count as empty slots. Nothing is kept between calls (D2).
+//! stamp count as empty slots. Between calls only memory is kept (the
+//! contexts and the shared table, zeroed before use), never what a search
+//! learnt.
 //!
 //! # Cost and scaling
 //!
@@ -259,12 +261,10 @@ pub fn search_weighted(
         weights: *weights,
         reach: 0,
     };
-    let pool = Pool {
-        free: (0..rayon::current_num_threads().max(1))
-            .map(|_| Mutex::new(Vec::new()))
-            .collect(),
-        entries: 1 << (depth + 6).clamp(PRIVATE_MIN_BITS, PRIVATE_MAX_BITS),
-    };
+    let pool = Pool::new(
+        rayon::current_num_threads(),
+        1 << (depth + 6).clamp(PRIVATE_MIN_BITS, PRIVATE_MAX_BITS),
+    );
     let mut roots: Vec<RootMove> = moves
         .iter()
         .enumerate()
@@ -718,9 +718,17 @@ struct Table {
 }
 
 impl Table {
+    /// An empty table, in the memory the last search left in [`SPARE`]
+    /// when it is the right size.
     fn new(entries: usize) -> Table {
+        let mut slots = std::mem::take(&mut spare().table);
+        if slots.len() == entries {
+            slots.fill([0; 2]);
+        } else {
+            slots = vec![[0; 2]; entries];
+        }
         Table {
-            slots: vec![[0; 2]; entries],
+            slots,
             mask: entries - 1,
         }
     }
@@ -735,18 +743,70 @@ impl Table {
     }
 }
 
+impl Drop for Table {
+    fn drop(&mut self) {
+        spare().table = std::mem::take(&mut self.slots);
+    }
+}
+
 /// Private contexts, handed out to tasks and taken back, so that a search
 /// allocates only as many as run at once. Each thread keeps those it gave
 /// back: a context taken again on the same core finds its table still in
-/// that core's cache. (A context handed out is as good as new whichever it
-/// is, so which one a task gets changes nothing in the search.)
+/// that core's cache; a thread with none left takes one another thread
+/// gave back before it makes a new one. (A context handed out is as good
+/// as new whichever it is, so which one a task gets changes nothing in the
+/// search.)
+///
+/// The memory outlives the search: a pool starts with the contexts of the
+/// right size that earlier searches left in [`SPARE`] and leaves its own
+/// there when it is dropped. Without that each search paid for its tables
+/// again in page faults (82,000 over the bench on 2 threads, a tenth of
+/// the run in the kernel).
 struct Pool {
     free: Vec<Mutex<Vec<Context>>>,
     /// Entries of a new context's private table (a power of two).
     entries: usize,
 }
 
+/// Memory that searches leave for the next one: private contexts and the
+/// shared table. Only memory: a context is stamped anew and the table
+/// zeroed before use, so nothing learnt in one search reaches another.
+static SPARE: Mutex<Spare> = Mutex::new(Spare {
+    contexts: Vec::new(),
+    table: Vec::new(),
+});
+
+/// At most this many contexts stay in [`SPARE`] between searches (16 MiB
+/// of tables at Hard's size).
+const SPARE_CONTEXTS: usize = 32;
+
+struct Spare {
+    contexts: Vec<Context>,
+    table: Vec<[u64; 2]>,
+}
+
+fn spare() -> std::sync::MutexGuard<'static, Spare> {
+    SPARE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 impl Pool {
+    /// A pool for `threads` threads of contexts with `entries` table
+    /// entries, starting with the spare ones of that size.
+    fn new(threads: usize, entries: usize) -> Pool {
+        let free: Vec<Mutex<Vec<Context>>> = (0..threads.max(1))
+            .map(|_| Mutex::new(Vec::new()))
+            .collect();
+        let mut spare = spare();
+        let (fit, other): (Vec<Context>, Vec<Context>) = std::mem::take(&mut spare.contexts)
+            .into_iter()
+            .partition(|c| c.tt.len() == entries);
+        spare.contexts = other;
+        for (i, ctx) in fit.into_iter().enumerate() {
+            lock(&free[i % free.len()]).push(ctx);
+        }
+        Pool { free, entries }
+    }
+
     /// The free list of the thread that runs this.
     fn own(&self) -> &Mutex<Vec<Context>> {
         let i = rayon::current_thread_index().unwrap_or(0);
@@ -755,18 +815,34 @@ impl Pool {
 
     /// A context as good as new (empty table) that starts from `ord`.
     fn acquire(&self, ord: &Ordering) -> Context {
-        let reused = self.own().lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let own = lock(self.own()).pop();
+        let reused = own.or_else(|| self.free.iter().find_map(|f| lock(f).pop()));
         let mut ctx = reused.unwrap_or_else(|| Context::new(self.entries));
         ctx.reset(ord);
         ctx
     }
 
     fn release(&self, ctx: Context) {
-        self.own()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(ctx);
+        lock(self.own()).push(ctx);
     }
+}
+
+impl Drop for Pool {
+    /// The contexts go to [`SPARE`], the most recent first, up to
+    /// [`SPARE_CONTEXTS`].
+    fn drop(&mut self) {
+        let mut spare = spare();
+        for f in &mut self.free {
+            let f = f.get_mut().unwrap_or_else(|e| e.into_inner());
+            spare.contexts.append(f);
+        }
+        let len = spare.contexts.len();
+        spare.contexts.drain(..len.saturating_sub(SPARE_CONTEXTS));
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// A move from a node of the expected line, with the context that tests
