@@ -69,15 +69,22 @@
 //! on 8, for 8 % more nodes and nothing on 2 threads; it is the next step
 //! for phones with many cores.
 //!
-//! On 2 real threads a trace of the bench (each task's start and end) shows
-//! where the time between 1.95× and what is measured goes: the deep
-//! iterations run at 1.8× to 1.9×, the shallow ones (a few milliseconds
-//! each, depth 10 and below) at 1.5× or less, and what remains is the tail
-//! of each parallel phase (the last long test, often a root move's, runs
-//! while the other thread waits) and the merges between rounds. Keeping
-//! the idle thread spinning instead of sleeping between phases changed
-//! nothing measurable; splitting every root test cost 5 % more nodes for
-//! no gain.
+//! On 2 real threads a trace of the bench (each task's start and end)
+//! shows both threads busy 86 % of the time, with no slower nodes than on
+//! one thread. The idle time (about 830 thread-ms over the bench) sits in
+//! the deepest iterations (depth 14: 370, depth 13: 205, depth 12 and 11:
+//! about 75 each) and in few places: a move at the second turn that beats
+//! the expected reply is tested and then searched exactly in one task (26
+//! ms in one search) while the other thread waits; the last long test of a
+//! phase, often a root move's; the merges between rounds (1 to 2 ms each,
+//! about 85 ms over the bench). Tried and dropped: keeping the idle thread
+//! spinning between phases (nothing measurable); splitting root tests,
+//! with cut and all nodes told apart and the same late-move reductions as
+//! the sequential search (20 % more nodes, threads busy 84 %); splitting a
+//! re-search after a test into tasks that read the test's table as a
+//! read-only layer between their own and the shared one (29 % more nodes,
+//! 2.7× in one position: the tree changes shape when what a task knows
+//! changes); merging in parallel from 2,048 entries (no change).
 //!
 //! # Game ends inside the search (D4)
 //!
