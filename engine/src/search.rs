@@ -728,7 +728,7 @@ impl Table {
     /// An empty table, in the memory the last search left in [`SPARE`]
     /// when it is the right size.
     fn new(entries: usize) -> Table {
-        let mut slots = std::mem::take(&mut spare().table);
+        let mut slots = std::mem::take(&mut lock(&SPARE).table);
         if slots.len() == entries {
             slots.fill([0; 2]);
         } else {
@@ -752,7 +752,7 @@ impl Table {
 
 impl Drop for Table {
     fn drop(&mut self) {
-        spare().table = std::mem::take(&mut self.slots);
+        lock(&SPARE).table = std::mem::take(&mut self.slots);
     }
 }
 
@@ -792,10 +792,6 @@ struct Spare {
     table: Vec<[u64; 2]>,
 }
 
-fn spare() -> std::sync::MutexGuard<'static, Spare> {
-    SPARE.lock().unwrap_or_else(|e| e.into_inner())
-}
-
 impl Pool {
     /// A pool for `threads` threads of contexts with `entries` table
     /// entries, starting with the spare ones of that size.
@@ -803,7 +799,7 @@ impl Pool {
         let free: Vec<Mutex<Vec<Context>>> = (0..threads.max(1))
             .map(|_| Mutex::new(Vec::new()))
             .collect();
-        let mut spare = spare();
+        let mut spare = lock(&SPARE);
         let (fit, other): (Vec<Context>, Vec<Context>) = std::mem::take(&mut spare.contexts)
             .into_iter()
             .partition(|c| c.tt.len() == entries);
@@ -835,10 +831,10 @@ impl Pool {
 }
 
 impl Drop for Pool {
-    /// The contexts go to [`SPARE`], the most recent first, up to
-    /// [`SPARE_CONTEXTS`].
+    /// The contexts go to [`SPARE`], which keeps the last
+    /// [`SPARE_CONTEXTS`] given to it.
     fn drop(&mut self) {
-        let mut spare = spare();
+        let mut spare = lock(&SPARE);
         for f in &mut self.free {
             let f = f.get_mut().unwrap_or_else(|e| e.into_inner());
             spare.contexts.append(f);
