@@ -49,8 +49,8 @@
 //! wins. Private contexts come from a pool that only saves allocations: a
 //! context handed to a new task is stamped anew, and entries of an older
 //! stamp count as empty slots. Between calls only memory is kept (the
-//! contexts and the shared table, zeroed before use), never what a search
-//! learnt.
+//! contexts and the shared table, which a new search stamps anew in the
+//! same way), never what a search learnt.
 //!
 //! # Cost and scaling
 //!
@@ -677,10 +677,17 @@ impl Shared {
         let total: usize = logs.iter().map(Vec::len).sum();
         let len = self.table.slots.len();
         let mask = self.table.mask;
+        let stamp = self.table.stamp;
         let parts = rayon::current_num_threads().clamp(1, len / 2);
         if total < MERGE_PARALLEL_FROM || parts == 1 {
             for [key, data] in logs.into_iter().flatten() {
-                store_slot(&mut self.table.slots, key as usize & mask & !1, key, data);
+                store_slot(
+                    &mut self.table.slots,
+                    key as usize & mask & !1,
+                    key,
+                    data,
+                    stamp,
+                );
             }
             return;
         }
@@ -695,64 +702,79 @@ impl Shared {
                 for &[key, data] in logs.iter().flatten() {
                     let b = key as usize & mask & !1;
                     if b >= base && b < base + slots.len() {
-                        store_slot(slots, b - base, key, data);
+                        store_slot(slots, b - base, key, data, stamp);
                     }
                 }
             });
     }
 }
 
-/// Store `[key, data]` in the bucket starting at `slots[b]`: the first slot
-/// keeps the deepest result, the second the most recent one that did not
-/// displace it.
+/// Store `[key, data]` in the bucket starting at `slots[b]`, stamped with
+/// `stamp`: the first slot keeps the deepest result, the second the most
+/// recent one that did not displace it. A slot of another stamp is empty.
 #[inline]
-fn store_slot(slots: &mut [[u64; 2]], b: usize, key: u64, data: u64) {
+fn store_slot(slots: &mut [[u64; 2]], b: usize, key: u64, data: u64, stamp: u64) {
     let [k0, d0] = slots[b];
-    let slot = if d0 == 0 || k0 == key || Entry::unpack(d0).depth <= Entry::unpack(data).depth {
+    let slot = if d0 >> STAMP_SHIFT != stamp
+        || k0 == key
+        || Entry::unpack(d0).depth <= Entry::unpack(data).depth
+    {
         b
     } else {
         b + 1
     };
-    slots[slot] = [key, data];
+    slots[slot] = [key, data | stamp << STAMP_SHIFT];
 }
 
-/// A transposition table of `[key, packed entry]` slots in buckets of two:
-/// the first slot keeps the deepest result, the second the most recent one
-/// that did not displace it. An all-zero data word is an empty slot.
+/// The entry stored under `key` in the bucket starting at `slots[b]`, if
+/// it has the current `stamp`.
+#[inline]
+fn probe_slot(slots: &[[u64; 2]], b: usize, key: u64, stamp: u64) -> Option<Entry> {
+    slots[b..b + 2]
+        .iter()
+        .find(|[k, data]| *k == key && data >> STAMP_SHIFT == stamp)
+        .map(|&[_, data]| Entry::unpack(data))
+}
+
+/// A transposition table of `[key, packed entry | stamp << 40]` slots in
+/// buckets of two: the first slot keeps the deepest result, the second the
+/// most recent one that did not displace it. Only entries of the table's
+/// stamp are live, so a table starts empty without clearing its memory.
 struct Table {
     slots: Vec<[u64; 2]>,
     mask: usize,
+    stamp: u64,
 }
 
 impl Table {
     /// An empty table, in the memory the last search left in [`SPARE`]
-    /// when it is the right size.
+    /// when it is the right size: a new stamp empties it.
     fn new(entries: usize) -> Table {
-        let mut slots = std::mem::take(&mut lock(&SPARE).table);
-        if slots.len() == entries {
-            slots.fill([0; 2]);
-        } else {
+        let (mut slots, mut stamp) = std::mem::take(&mut lock(&SPARE).table);
+        stamp += 1;
+        if slots.len() != entries {
             slots = vec![[0; 2]; entries];
+            stamp = 1;
+        } else if stamp >= STAMP_LIMIT {
+            slots.fill([0; 2]);
+            stamp = 1;
         }
         Table {
             slots,
             mask: entries - 1,
+            stamp,
         }
     }
 
     #[inline]
     fn probe(&self, key: u64) -> Option<Entry> {
-        let b = key as usize & self.mask & !1;
-        self.slots[b..b + 2]
-            .iter()
-            .find(|[k, data]| *k == key && *data != 0)
-            .map(|&[_, data]| Entry::unpack(data))
+        probe_slot(&self.slots, key as usize & self.mask & !1, key, self.stamp)
     }
 }
 
 impl Drop for Table {
     fn drop(&mut self) {
-        lock(&SPARE).table = std::mem::take(&mut self.slots);
+        lock(&SPARE).table = (std::mem::take(&mut self.slots), self.stamp);
     }
 }
 
@@ -776,11 +798,11 @@ struct Pool {
 }
 
 /// Memory that searches leave for the next one: private contexts and the
-/// shared table. Only memory: a context is stamped anew and the table
-/// zeroed before use, so nothing learnt in one search reaches another.
+/// shared table. Only memory: contexts and the table are stamped anew
+/// before use, so nothing learnt in one search reaches another.
 static SPARE: Mutex<Spare> = Mutex::new(Spare {
     contexts: Vec::new(),
-    table: Vec::new(),
+    table: (Vec::new(), 0),
 });
 
 /// At most this many contexts stay in [`SPARE`] between searches (16 MiB
@@ -789,7 +811,8 @@ const SPARE_CONTEXTS: usize = 32;
 
 struct Spare {
     contexts: Vec<Context>,
-    table: Vec<[u64; 2]>,
+    /// The shared table's slots and the stamp of its last search.
+    table: (Vec<[u64; 2]>, u64),
 }
 
 impl Pool {
@@ -1171,15 +1194,11 @@ impl Context {
 
     #[inline]
     fn probe(&self, key: u64) -> Option<Entry> {
-        let b = self.bucket(key);
-        self.tt[b..b + 2]
-            .iter()
-            .find(|[k, data]| *k == key && data >> STAMP_SHIFT == self.stamp)
-            .map(|&[_, data]| Entry::unpack(data))
+        probe_slot(&self.tt, self.bucket(key), key, self.stamp)
     }
 
-    /// Store in the private table as [`Table::store`] does, slots of an
-    /// older stamp counting as empty, and log deep enough entries.
+    /// Store in the private table as the shared one stores (`store_slot`),
+    /// and log deep enough entries.
     #[inline]
     fn store(&mut self, key: u64, depth: u32, score: i32, bound: u8, best: u8) {
         let data = Entry {
@@ -1189,27 +1208,13 @@ impl Context {
             best,
         }
         .pack();
-        self.put(key, data);
+        let b = self.bucket(key);
+        store_slot(&mut self.tt, b, key, data, self.stamp);
         if depth >= LOG_MIN_DEPTH {
             self.log.push([key, data]);
         }
     }
 
-    /// Store packed `data` in the private table, without logging it.
-    #[inline]
-    fn put(&mut self, key: u64, data: u64) {
-        let b = self.bucket(key);
-        let [k0, d0] = self.tt[b];
-        let slot = if d0 >> STAMP_SHIFT != self.stamp
-            || k0 == key
-            || Entry::unpack(d0).depth <= Entry::unpack(data).depth
-        {
-            b
-        } else {
-            b + 1
-        };
-        self.tt[slot] = [key, data | self.stamp << STAMP_SHIFT];
-    }
     /// Negamax alpha-beta (fail-soft, principal-variation search) of `pos`
     /// with `quiet` quiet turns behind it, `depth` turns to go, `ply` turns
     /// from the root. The value is for the side to move.
