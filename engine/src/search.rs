@@ -321,9 +321,14 @@ pub fn search_weighted(
                 let (r, tests) = rayon::join(
                     || head[0].node.split(env, ordering, cd, 1, lo, hi),
                     || {
-                        rest.par_iter_mut()
-                            .map(|r| r.node.test(env, ordering, cd, 1, bar(r.gen, prev)))
-                            .collect::<Vec<Cost>>()
+                        longest_first(
+                            env.pool.expected(env.sh, rest.iter_mut(), |r| &r.node),
+                            |r| {
+                                let c = r.node.test(env, ordering, cd, 1, bar(r.gen, prev));
+                                env.pool.learn(env.sh, &r.node, c);
+                                c
+                            },
+                        )
                     },
                 );
                 let mut phase = Phase::default();
@@ -359,9 +364,9 @@ pub fn search_weighted(
             sh: &shared,
             pool: &pool,
         };
-        let tests: Vec<Cost> = roots[1..]
-            .par_iter_mut()
-            .map(|r| {
+        let tests: Vec<Cost> = longest_first(
+            pool.expected(&shared, roots[1..].iter_mut(), |r| &r.node),
+            |r| {
                 let need = bar(r.gen, s);
                 let decided = r.node.ctx.is_some()
                     && if r.node.open {
@@ -372,10 +377,12 @@ pub fn search_weighted(
                 if decided {
                     Cost::default()
                 } else {
-                    r.node.test(env, &head_ord, cd, 1, need)
+                    let c = r.node.test(env, &head_ord, cd, 1, need);
+                    env.pool.learn(env.sh, &r.node, c);
+                    c
                 }
-            })
-            .collect();
+            },
+        );
         let mut phase = Phase::default();
         phase.tasks(&tests);
         cost = cost.then(phase.cost());
@@ -394,14 +401,13 @@ pub fn search_weighted(
                 sh: &shared,
                 pool: &pool,
             };
-            let done: Vec<Res> = open
-                .into_par_iter()
-                .map(|r| {
+            let done: Vec<Res> =
+                longest_first(pool.expected(&shared, open.into_iter(), |r| &r.node), |r| {
                     let res = r.node.split(env, &head_ord, cd, 1, s - 1, hi);
                     r.node.open = r.node.score >= hi && hi < INF;
+                    env.pool.learn(env.sh, &r.node, res.cost);
                     res
-                })
-                .collect();
+                });
             let mut phase = Phase::default();
             for r in &done {
                 phase.add(r.cost);
@@ -793,6 +799,9 @@ impl Drop for Table {
 /// the run in the kernel).
 struct Pool {
     free: Vec<Mutex<Vec<Context>>>,
+    /// The work each sibling's position took the last time it was
+    /// searched, by hash key: only to start the longest tasks first.
+    work: Mutex<std::collections::HashMap<u64, u64>>,
     /// Entries of a new context's private table (a power of two).
     entries: usize,
 }
@@ -830,7 +839,11 @@ impl Pool {
         for (i, ctx) in fit.into_iter().enumerate() {
             lock(&free[i % free.len()]).push(ctx);
         }
-        Pool { free, entries }
+        Pool {
+            free,
+            entries,
+            work: Mutex::new(std::collections::HashMap::new()),
+        }
     }
 
     /// The free list of the thread that runs this.
@@ -846,6 +859,31 @@ impl Pool {
         let mut ctx = reused.unwrap_or_else(|| Context::new(self.entries));
         ctx.reset(ord);
         ctx
+    }
+
+    /// Each sibling with the work it took the last time (0 if never), for
+    /// [`longest_first`].
+    fn expected<T>(
+        &self,
+        sh: &Shared,
+        items: impl Iterator<Item = T>,
+        sib: impl Fn(&T) -> &Sibling,
+    ) -> Vec<(u64, T)> {
+        let work = lock(&self.work);
+        items
+            .map(|t| {
+                let s = sib(&t);
+                (
+                    work.get(&sh.key(&s.child, s.quiet)).copied().unwrap_or(0),
+                    t,
+                )
+            })
+            .collect()
+    }
+
+    /// Remember the work a sibling's search took, for the next iteration.
+    fn learn(&self, sh: &Shared, s: &Sibling, c: Cost) {
+        lock(&self.work).insert(sh.key(&s.child, s.quiet), c.work);
     }
 
     fn release(&self, ctx: Context) {
@@ -865,6 +903,34 @@ impl Drop for Pool {
         let len = spare.contexts.len();
         spare.contexts.drain(..len.saturating_sub(SPARE_CONTEXTS));
     }
+}
+
+/// `f` applied to every job, side by side, the jobs started in decreasing
+/// order of their expected work (the first number; stable among equals),
+/// and the results given back in the jobs' order.
+///
+/// Why: a phase ends when its last task does, and tasks of a phase differ
+/// in length a hundredfold, so a long one started last keeps the other
+/// threads waiting (rayon's own split of a list hands each thread a run of
+/// neighbours, whatever their length). Longest first, from one queue that
+/// every thread takes from (`scope_fifo`), leaves the short ones to fill
+/// the end. Only when tasks start depends on the estimates, never what
+/// they do, so the search stays deterministic.
+fn longest_first<T: Send, R: Send>(mut jobs: Vec<(u64, T)>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
+    let mut out: Vec<Option<R>> = (0..jobs.len()).map(|_| None).collect();
+    let mut order: Vec<(u64, T, &mut Option<R>)> = jobs
+        .drain(..)
+        .zip(out.iter_mut())
+        .map(|((w, t), o)| (w, t, o))
+        .collect();
+    order.sort_by_key(|j| std::cmp::Reverse(j.0));
+    let f = &f;
+    rayon::scope_fifo(|sc| {
+        for (_, t, o) in order {
+            sc.spawn_fifo(move |_| *o = Some(f(t)));
+        }
+    });
+    out.into_iter().flatten().collect()
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -1043,18 +1109,17 @@ fn split(
         // soon as it is done, so that the next task takes it instead of a
         // new one.
         let a = alpha.max(s0);
-        let done: Vec<(Cost, Vec<[u64; 2]>)> = rest
-            .par_iter_mut()
-            .map(|s| {
+        let done: Vec<(Cost, Vec<[u64; 2]>)> =
+            longest_first(env.pool.expected(sh, rest.iter_mut(), |s| &**s), |s| {
                 let mut c = s.test(env, &r0.ord, child_depth, ply + 1, a);
                 if s.open {
                     c = c.then(s.exact(env, &r0.ord, child_depth, ply + 1, a, beta));
                 }
+                env.pool.learn(sh, s, c);
                 let log = s.take_log();
                 s.release(env.pool);
                 (c, log)
-            })
-            .collect();
+            });
         let mut phase = Phase::default();
         for (c, mut l) in done {
             phase.add(c);
@@ -1492,4 +1557,37 @@ fn mix(mut x: u64) -> u64 {
     x ^= x >> 27;
     x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::longest_first;
+    use std::sync::Mutex;
+
+    /// Jobs start in decreasing order of expected work, equal ones in
+    /// their given order, and the results come back in the given order.
+    #[test]
+    fn longest_first_starts_long_jobs_first_and_keeps_the_order_of_results() {
+        let jobs = vec![(1, 'a'), (5, 'b'), (3, 'c'), (5, 'd'), (0, 'e')];
+        for threads in [1, 2, 4] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let started = Mutex::new(Vec::new());
+            let out = pool.install(|| {
+                longest_first(jobs.clone(), |c| {
+                    started.lock().unwrap().push(c);
+                    c.to_ascii_uppercase()
+                })
+            });
+            assert_eq!(out, vec!['A', 'B', 'C', 'D', 'E'], "{threads} threads");
+            let mut started = started.into_inner().unwrap();
+            if threads == 1 {
+                assert_eq!(started, vec!['b', 'd', 'c', 'a', 'e']);
+            }
+            started.sort();
+            assert_eq!(started, vec!['a', 'b', 'c', 'd', 'e'], "{threads} threads");
+        }
+    }
 }
