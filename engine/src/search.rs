@@ -70,21 +70,31 @@
 //! for phones with many cores.
 //!
 //! On 2 real threads a trace of the bench (each task's start and end)
-//! shows both threads busy 86 % of the time, with no slower nodes than on
-//! one thread. The idle time (about 830 thread-ms over the bench) sits in
-//! the deepest iterations (depth 14: 370, depth 13: 205, depth 12 and 11:
-//! about 75 each) and in few places: a move at the second turn that beats
-//! the expected reply is tested and then searched exactly in one task (26
-//! ms in one search) while the other thread waits; the last long test of a
-//! phase, often a root move's; the merges between rounds (1 to 2 ms each,
-//! about 85 ms over the bench). Tried and dropped: keeping the idle thread
-//! spinning between phases (nothing measurable); splitting root tests,
-//! with cut and all nodes told apart and the same late-move reductions as
-//! the sequential search (20 % more nodes, threads busy 84 %); splitting a
+//! shows both threads busy 89 % of the time (86 % before the tasks of a
+//! phase started longest first, see `longest_first`), with no slower
+//! nodes than on one thread. What is left: the main line's own sequential
+//! parts, above all a move at the second turn that beats the expected
+//! reply, which is tested and then searched exactly in one task (up to
+//! 30 ms in one search) while the other thread has nothing left to do;
+//! the last long test of a round (the second round at the root, which
+//! tests the moves again against the real score, waits 24 % of its time);
+//! the merges between rounds (about 75 ms over the bench, mostly on one
+//! thread; merging on every thread from 4,096 entries instead of 16,384
+//! changes nothing). Tried and dropped: keeping the idle thread spinning
+//! between phases (nothing measurable); splitting root tests, with cut and
+//! all nodes told apart and the same late-move reductions as the
+//! sequential search (20 % more nodes, threads busy 84 %); splitting a
 //! re-search after a test into tasks that read the test's table as a
 //! read-only layer between their own and the shared one (29 % more nodes,
 //! 2.7× in one position: the tree changes shape when what a task knows
-//! changes); merging in parallel from 2,048 entries (no change).
+//! changes); splitting it instead with its first move searched in the
+//! test's own context and the others each in a copy of that context (from
+//! 10 turns left: 1 % more nodes for 1 point more busy, a wash; from 7
+//! turns: 7 % more nodes); letting the second round start before the
+//! first round's tables are merged, so that it could fill the first
+//! round's end (2 % more nodes before any gain); testing the root moves
+//! against the previous score less a margin, so that fewer need testing
+//! again (5 points: 25 % more nodes).
 //!
 //! # Game ends inside the search (D4)
 //!
