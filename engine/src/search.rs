@@ -1368,7 +1368,12 @@ impl Context {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_idx = NO_MOVE;
-        let mut order: ArrayVec<u8, MAX_MOVES> = (0..n as u8).collect();
+        // Filled in place: collecting into it copied the whole array (260
+        // bytes) at every node.
+        let mut order: ArrayVec<u8, MAX_MOVES> = ArrayVec::new();
+        for i in 0..n as u8 {
+            order.push(i);
+        }
         for i in 0..n {
             // Selection: the highest key left; ties keep generation order.
             let mut pick = i;
