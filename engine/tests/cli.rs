@@ -502,6 +502,79 @@ fn bench_one_level_at_a_depth_with_ideal_speedups() {
 }
 
 #[test]
+fn bench_against_another_thread_count_searches_both_and_gives_the_speedup() {
+    let o = run(&[
+        "bench",
+        "--level",
+        "normal",
+        "--depth",
+        "5",
+        "--threads",
+        "2",
+        "--against",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(
+        lines[1].starts_with("normal depth  5: median "),
+        "{}",
+        lines[1]
+    );
+    // `normal against 1 thread: total T ms, speedup Rx`, R being the
+    // other total over the first line's.
+    let rest = lines[2]
+        .strip_prefix("normal against 1 thread: total ")
+        .unwrap_or_else(|| panic!("{}", lines[2]));
+    let (other, speedup) = rest.split_once(" ms, speedup ").unwrap();
+    let other: f64 = other.trim().parse().unwrap();
+    let speedup: f64 = speedup.strip_suffix('x').unwrap().parse().unwrap();
+    let total: f64 = lines[1]
+        .split("total")
+        .nth(1)
+        .and_then(|t| t.trim().split(' ').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(other > 0.0 && total > 0.0, "{lines:?}");
+    assert!((speedup - other / total).abs() < 0.02, "{lines:?}");
+    // The searches and the fingerprint are those of the plain bench.
+    let plain = run(&[
+        "bench",
+        "--level",
+        "normal",
+        "--depth",
+        "5",
+        "--threads",
+        "2",
+    ]);
+    let plain: Vec<String> = stdout(&plain).lines().map(String::from).collect();
+    let nodes = |l: &str| l.split(", ").nth(4).map(String::from);
+    assert_eq!(nodes(&lines[1]), nodes(&plain[1]));
+    assert_eq!(lines[3], plain[2]);
+    // The plural, and a bad count.
+    let o = run(&[
+        "bench",
+        "--level",
+        "easy",
+        "--threads",
+        "1",
+        "--against",
+        "2",
+    ]);
+    assert!(
+        stdout(&o).contains("\neasy   against 2 threads: total "),
+        "{}",
+        stdout(&o)
+    );
+    for bad in ["0", "x", "257"] {
+        let o = run(&["bench", "--level", "easy", "--against", bad]);
+        assert_eq!(o.status.code(), Some(2), "--against {bad}");
+    }
+}
+
+#[test]
 fn match_pits_weights_at_one_depth() {
     let o = run(&[
         "match",

@@ -4,7 +4,7 @@
 //! checkers moves [--fen FEN]
 //! checkers perft [--fen FEN] DEPTH
 //! checkers best  [--fen FEN] [--quiet N] (--level LEVEL | --depth D) [--threads N]
-//! checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal]
+//! checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] [--against N]
 //! checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights W] [--b-weights W] --games N [--threads N]
 //! checkers pdn FILE
 //! ```
@@ -18,6 +18,10 @@
 //! its task trees allow on 2, 4 and 8 threads and the median, p95 and max
 //! over the positions of a search's ideal length on 2 threads, in nodes
 //! (divide by one thread's nodes per second for a time no load disturbs),
+//! and with `--against K` by a line `LEVEL against K threads: total T ms,
+//! speedup Rx` (the same searches on K threads, each position searched
+//! on both pools in turn, and the speedup of `--threads` over them; the
+//! command fails if the two disagree on a move, score or node count),
 //! then the fingerprint; `pdn` checks the first game of a PDN file (`-` for
 //! standard input) move by move and prints exactly three lines, `moves N`,
 //! `result R` (the result token) and `fen FEN` (the final position).
@@ -39,7 +43,7 @@ use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: checkers moves [--fen FEN] | checkers perft [--fen FEN] DEPTH \
 | checkers best [--fen FEN] [--quiet N] (--level easy|normal|hard | --depth D) [--threads N] \
-| checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] | checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights ADVANCE,BACK_ROW,EDGE] \
+| checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] [--against N] | checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights ADVANCE,BACK_ROW,EDGE] \
 [--b-weights ADVANCE,BACK_ROW,EDGE] --games N [--threads N] | checkers pdn FILE (- for standard input)";
 
 /// A game of `match` that reaches this many turns is stopped and counted a
@@ -56,7 +60,7 @@ struct Args {
 
 /// Options that take a value; anything else starting with `--` is an error
 /// unless it is one of [`FLAGS`].
-const OPTIONS: [&str; 10] = [
+const OPTIONS: [&str; 11] = [
     "fen",
     "quiet",
     "level",
@@ -67,6 +71,7 @@ const OPTIONS: [&str; 10] = [
     "games",
     "a-weights",
     "b-weights",
+    "against",
 ];
 
 /// Options that take no value (they stand for `--name=yes`).
@@ -285,7 +290,7 @@ fn ms(d: Duration) -> f64 {
 }
 
 fn cmd_bench(args: &Args) -> Result<(), String> {
-    args.allow(&["threads", "level", "depth", "ideal"])?;
+    args.allow(&["threads", "level", "depth", "ideal", "against"])?;
     args.no_positional()?;
     let positions = bench::positions().map_err(|e| format!("bad bench position: {e}"))?;
     let levels: Vec<(Level, u32)> =
@@ -295,6 +300,17 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
             (None, Some(_)) => return Err("--depth needs --level".into()),
         };
     let ideal = args.get("ideal").is_some();
+    // The same searches on a pool of this many threads too, each position
+    // on both pools in turn, so that both totals see the machine alike.
+    let against = match args.number("against", 1..=256)? {
+        None => None,
+        Some(n) => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n as usize)
+                .build()
+                .map_err(|e| format!("cannot start {n} threads: {e}"))?,
+        ),
+    };
     with_threads(args, || {
         println!(
             "bench: {} positions, {} threads",
@@ -307,10 +323,38 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
             let mut nodes = 0u64;
             let mut ideal_nodes = [0u64; 3];
             let mut ideal_two = Vec::with_capacity(positions.len());
-            for pos in &positions {
-                let start = Instant::now();
-                let r = checkers::search(pos, 0, depth);
-                times.push(start.elapsed());
+            let mut other_total = Duration::ZERO;
+            for (i, pos) in positions.iter().enumerate() {
+                let timed = || {
+                    let start = Instant::now();
+                    let r = checkers::search(pos, 0, depth);
+                    (r, start.elapsed())
+                };
+                // Which pool goes first alternates from one position to
+                // the next.
+                let other = against.as_ref().map(|pool| {
+                    let before = i % 2 == 0;
+                    let o = if before {
+                        Some(pool.install(timed))
+                    } else {
+                        None
+                    };
+                    (pool, o)
+                });
+                let (r, time) = timed();
+                if let Some((pool, o)) = other {
+                    let (o, t) = o.unwrap_or_else(|| pool.install(timed));
+                    if (o.best, o.score, o.nodes) != (r.best, r.score, r.nodes) {
+                        return Err(format!(
+                            "bench position {}: {} threads and {} threads disagree",
+                            i + 1,
+                            rayon::current_num_threads(),
+                            pool.current_num_threads()
+                        ));
+                    }
+                    other_total += t;
+                }
+                times.push(time);
                 nodes += r.nodes;
                 for (t, i) in ideal_nodes.iter_mut().zip(r.ideal) {
                     *t += i;
@@ -332,6 +376,16 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
                 nodes,
                 nodes as f64 / total.as_secs_f64().max(1e-9) / 1e6
             );
+            if let Some(pool) = &against {
+                let n = pool.current_num_threads();
+                println!(
+                    "{:<6} against {n} thread{}: total {:>8.1} ms, speedup {:.2}x",
+                    level.name(),
+                    if n == 1 { "" } else { "s" },
+                    ms(other_total),
+                    ms(other_total) / ms(total).max(1e-9)
+                );
+            }
             if ideal {
                 let speedups: Vec<String> = IDEAL_THREADS
                     .iter()
@@ -355,7 +409,8 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
             }
         }
         println!("fingerprint {fingerprint}");
-    })
+        Ok(())
+    })?
 }
 
 /// How one game of a match ended, from A's side.
