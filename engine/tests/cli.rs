@@ -503,19 +503,22 @@ fn bench_one_level_at_a_depth_with_ideal_speedups() {
 
 #[test]
 fn bench_against_another_thread_count_searches_both_and_gives_the_speedup() {
-    let o = run(&[
-        "bench",
-        "--level",
-        "normal",
-        "--depth",
-        "5",
-        "--threads",
-        "2",
-        "--against",
-        "1",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    let bench = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec![
+            "bench",
+            "--level",
+            "normal",
+            "--depth",
+            "5",
+            "--threads",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).lines().map(String::from).collect()
+    };
+    let lines = bench(&["--against", "1"]);
     assert_eq!(lines.len(), 4, "{lines:?}");
     assert!(
         lines[1].starts_with("normal depth  5: median "),
@@ -540,16 +543,7 @@ fn bench_against_another_thread_count_searches_both_and_gives_the_speedup() {
     assert!(other > 0.0 && total > 0.0, "{lines:?}");
     assert!((speedup - other / total).abs() < 0.02, "{lines:?}");
     // The searches and the fingerprint are those of the plain bench.
-    let plain = run(&[
-        "bench",
-        "--level",
-        "normal",
-        "--depth",
-        "5",
-        "--threads",
-        "2",
-    ]);
-    let plain: Vec<String> = stdout(&plain).lines().map(String::from).collect();
+    let plain = bench(&[]);
     let nodes = |l: &str| l.split(", ").nth(4).map(String::from);
     assert_eq!(nodes(&lines[1]), nodes(&plain[1]));
     assert_eq!(lines[3], plain[2]);
