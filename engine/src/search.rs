@@ -94,7 +94,11 @@
 //! first round's tables are merged, so that it could fill the first
 //! round's end (2 % more nodes before any gain); testing the root moves
 //! against the previous score less a margin, so that fewer need testing
-//! again (5 points: 25 % more nodes).
+//! again (5 points: 25 % more nodes); testing the other replies to the
+//! expected move against the table's value while the expected reply is
+//! searched, as the root does (threads busy 90 % instead of 88.5 %, 1.7 %
+//! fewer nodes at depth 14 but 1.6 % more at depth 10, and no faster: the
+//! tests' contexts wait, cold, for their second round).
 //!
 //! # Game ends inside the search (D4)
 //!
