@@ -18,9 +18,12 @@
 //! least [`SPLIT_MIN_DEPTH`] turns left, is a *split node*: its first move
 //! (the table's move) is searched first, splitting again; then all the
 //! others at once, each its own task, with a null window at the value the
-//! first move reached (young brothers wait, so nothing is guessed below the
-//! root); one that beats it gets its exact value at once, in the same
-//! task, without waiting for the others' tests. Every
+//! first move reached (young brothers wait); one that beats it gets its
+//! exact value at once, in the same task, without waiting for the others'
+//! tests. One exception, one turn below the root: there the others are
+//! first tested beside the first move against the value the table holds
+//! for the position, as the root does with the last score, and tested
+//! again only when the first move's value leaves the answer open. Every
 //! other node is plain sequential alpha-beta inside one task. So the moves
 //! are searched side by side all along the expected line, and a position
 //! with only one or two legal moves keeps the cores busy too.
@@ -59,46 +62,45 @@
 //! 2, 4 and 8 threads with perfect scheduling and no overhead: a measure
 //! of the parallelism that no load on the machine disturbs (`checkers bench
 //! --ideal`). Over the bench set at Hard's depth the tree allows about
-//! 1.95× on 2 threads, 3.2× on 4 and 3.7× on 8: beyond 4 threads the main
-//! line's own first moves, searched one after the other, set the pace.
-//! Splitting every deep enough node, not only those of the main line, was
-//! tried: about 6× on 8 threads, but 40 % to 100 % more nodes, which costs
-//! more than it gains on 2 cores. Testing a split node's other moves
-//! against the table's value while its first move is searched (as the root
-//! does with the last iteration's score) gives 3.5× on 4 threads and 4.5×
-//! on 8, for 8 % more nodes and nothing on 2 threads; it is the next step
-//! for phones with many cores.
+//! 1.97× on 2 threads, 3.5× on 4 and 4.5× on 8 (1.95×, 3.2× and 3.7×
+//! before the replies to the expected move were tested beside it): beyond
+//! that the main line's own first moves, searched one after the other,
+//! set the pace. Splitting every deep enough node, not only those of the
+//! main line, was tried: about 6× on 8 threads, but 40 % to 100 % more
+//! nodes, which costs more than it gains on 2 cores. Testing beside the
+//! first move at every split node, not only one turn below the root,
+//! gives about the same on 4 and 8 threads for 8 % more nodes (5 % at
+//! the first two turns, 9 % at the first three); at the first turn alone
+//! it costs nothing: 1.7 % fewer nodes at Hard's depth, 1.8 % more at 15,
+//! 0.4 % more at 12 and 1.6 % more at 10.
 //!
 //! On 2 real threads a trace of the bench (each task's start and end)
-//! shows both threads busy 89 % of the time (86 % before the tasks of a
-//! phase started longest first, see `longest_first`), with no slower
+//! shows both threads busy 90 % of the time (86 % before the tasks of a
+//! phase started longest first, see `longest_first`, 88.5 % before the
+//! replies to the expected move were tested beside it), with no slower
 //! nodes than on one thread. What is left: the main line's own sequential
 //! parts, above all a move at the second turn that beats the expected
-//! reply, which is tested and then searched exactly in one task (up to
-//! 30 ms in one search) while the other thread has nothing left to do;
-//! the last long test of a round (the second round at the root, which
-//! tests the moves again against the real score, waits 24 % of its time);
-//! the merges between rounds (about 75 ms over the bench, mostly on one
-//! thread; merging on every thread from 4,096 entries instead of 16,384
-//! changes nothing). Tried and dropped: keeping the idle thread spinning
-//! between phases (nothing measurable); splitting root tests, with cut and
-//! all nodes told apart and the same late-move reductions as the
-//! sequential search (20 % more nodes, threads busy 84 %); splitting a
-//! re-search after a test into tasks that read the test's table as a
-//! read-only layer between their own and the shared one (29 % more nodes,
-//! 2.7× in one position: the tree changes shape when what a task knows
-//! changes); splitting it instead with its first move searched in the
-//! test's own context and the others each in a copy of that context (from
-//! 10 turns left: 1 % more nodes for 1 point more busy, a wash; from 7
-//! turns: 7 % more nodes); letting the second round start before the
-//! first round's tables are merged, so that it could fill the first
-//! round's end (2 % more nodes before any gain); testing the root moves
-//! against the previous score less a margin, so that fewer need testing
-//! again (5 points: 25 % more nodes); testing the other replies to the
-//! expected move against the table's value while the expected reply is
-//! searched, as the root does (threads busy 90 % instead of 88.5 %, 1.7 %
-//! fewer nodes at depth 14 but 1.6 % more at depth 10, and no faster: the
-//! tests' contexts wait, cold, for their second round).
+//! reply, whose exact search runs in one task while the other thread has
+//! nothing left to do; the last long test of a round (the second round at
+//! the root, which tests the moves again against the real score, waits a
+//! quarter of its time); the merges between rounds (about 75 ms over the
+//! bench, mostly on one thread; merging on every thread from 4,096 entries
+//! instead of 16,384, or at all, changes nothing). Tried and dropped:
+//! keeping the idle thread spinning between phases (nothing measurable);
+//! splitting root tests, with cut and all nodes told apart and the same
+//! late-move reductions as the sequential search (20 % more nodes, threads
+//! busy 84 %); splitting a re-search after a test into tasks that read the
+//! test's table as a read-only layer between their own and the shared one
+//! (29 % more nodes, 2.7× in one position: the tree changes shape when
+//! what a task knows changes); splitting it instead with its first move
+//! searched in the test's own context and the others each in a copy of
+//! that context (from 10 turns left: 1 % more nodes for 1 point more busy,
+//! a wash; from 7 turns: 7 % more nodes); letting the second round start
+//! before the first round's tables are merged, so that it could fill the
+//! first round's end (2 % more nodes before any gain); testing the root
+//! moves against the previous score less a margin, so that fewer need
+//! testing again (5 points: 25 % more nodes); letting a thread take a
+//! root test only when no task of the expected line waits (no change).
 //!
 //! # Game ends inside the search (D4)
 //!
@@ -159,6 +161,11 @@ const STAMP_LIMIT: u64 = 1 << (64 - STAMP_SHIFT);
 pub const SPLIT_MIN_DEPTH: u32 = 4;
 /// …and are fewer than this many turns from the root.
 pub const SPLIT_MAX_PLY: usize = 12;
+
+/// The split node this many turns from the root (the reply to a root
+/// move) tests its other moves against the table's value beside its first
+/// move; see `split`.
+const GUESS_PLY: usize = 1;
 
 /// Late-move reductions apply from this depth on, to quiet moves after the
 /// first `LMR_AFTER` in search order.
@@ -381,17 +388,10 @@ pub fn search_weighted(
         let tests: Vec<Cost> = longest_first(
             pool.expected(&shared, roots[1..].iter_mut(), |r| &r.node),
             |r| {
-                let need = bar(r.gen, s);
-                let decided = r.node.ctx.is_some()
-                    && if r.node.open {
-                        r.node.score > need
-                    } else {
-                        r.node.score <= need
-                    };
-                if decided {
+                if r.node.decided(bar(r.gen, s)) {
                     Cost::default()
                 } else {
-                    let c = r.node.test(env, &head_ord, cd, 1, need);
+                    let c = r.node.test(env, &head_ord, cd, 1, bar(r.gen, s));
                     env.pool.learn(env.sh, &r.node, c);
                     c
                 }
@@ -992,6 +992,19 @@ impl Sibling {
         ctx.cost().since(c0)
     }
 
+    /// Whether the last test already tells whether this move is worth more
+    /// than `need`: one passed with a value above `need`, or one failed
+    /// with a value at or below it (a passed test gives a lower bound, a
+    /// failed one an upper bound).
+    fn decided(&self, need: i32) -> bool {
+        self.ctx.is_some()
+            && if self.open {
+                self.score > need
+            } else {
+                self.score <= need
+            }
+    }
+
     /// The value within `(lo, hi)` in the same context as the tests; the
     /// nodes it took.
     fn exact(
@@ -1108,24 +1121,61 @@ fn split(
         .map(|&i| Sibling::new(pos, &list[i as usize], i, quiet))
         .collect();
 
-    // Phase 1: the expected best move, splitting again.
+    // Phase 1: the expected best move, splitting again. At the reply to a
+    // root move, beside it, the other moves are tested against the value
+    // the table holds for this position (the root does the same with the
+    // last iteration's score), so that the longest tasks of phase 2 start
+    // early instead of after the expected line; see the module
+    // documentation for what it gains and why only there.
     let (first, rest) = sibs.split_at_mut(1);
     let first = &mut first[0];
-    let r0 = first.split(env, ord, child_depth, ply + 1, alpha, beta);
-    let mut cost = Cost::serial(1).then(r0.cost);
+    let guess = if ply == GUESS_PLY {
+        sh.table
+            .probe(key)
+            .map(|e| score_from_tt(e.score as i32, ply).max(alpha).min(beta - 1))
+    } else {
+        None
+    };
+    let (r0, mut cost) = match guess {
+        Some(g) => {
+            let (r0, tests) = rayon::join(
+                || first.split(env, ord, child_depth, ply + 1, alpha, beta),
+                || {
+                    longest_first(env.pool.expected(sh, rest.iter_mut(), |s| &**s), |s| {
+                        let c = s.test(env, ord, child_depth, ply + 1, g);
+                        env.pool.learn(sh, s, c);
+                        c
+                    })
+                },
+            );
+            let mut phase = Phase::default();
+            phase.add(r0.cost);
+            phase.tasks(&tests);
+            (r0, Cost::serial(1).then(phase.cost()))
+        }
+        None => {
+            let r0 = first.split(env, ord, child_depth, ply + 1, alpha, beta);
+            let c = Cost::serial(1).then(r0.cost);
+            (r0, c)
+        }
+    };
     let mut log = r0.log;
     let s0 = first.score;
     if s0 < beta {
         // Phase 2: the others, each its own task: a null-window test
-        // around the first move's value and, for a move that beats it, at
-        // once its exact value, both from the move order the first move's
+        // around the first move's value, unless a test beside the first
+        // move already answered it, and, for a move that beats it, at once
+        // its exact value, both from the move order the first move's
         // search ended with. A sibling's context goes back to the pool as
         // soon as it is done, so that the next task takes it instead of a
         // new one.
         let a = alpha.max(s0);
         let done: Vec<(Cost, Vec<[u64; 2]>)> =
             longest_first(env.pool.expected(sh, rest.iter_mut(), |s| &**s), |s| {
-                let mut c = s.test(env, &r0.ord, child_depth, ply + 1, a);
+                let mut c = Cost::default();
+                if !s.decided(a) {
+                    c = s.test(env, &r0.ord, child_depth, ply + 1, a);
+                }
                 if s.open {
                     c = c.then(s.exact(env, &r0.ord, child_depth, ply + 1, a, beta));
                 }
@@ -1140,6 +1190,14 @@ fn split(
             log.append(&mut l);
         }
         cost = cost.then(phase.cost());
+    } else {
+        // The first move refutes: tests beside it count for nothing but
+        // what they stored.
+        for s in rest.iter_mut() {
+            log.append(&mut s.take_log());
+            s.release(env.pool);
+            s.score = -INF;
+        }
     }
     // The highest score; among equals, the first in search order.
     let mut best = 0;
@@ -1580,8 +1638,28 @@ fn mix(mut x: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::longest_first;
+    use super::{longest_first, Context, Sibling};
+    use crate::Position;
     use std::sync::Mutex;
+
+    /// A passed test gives a lower bound, a failed one an upper bound:
+    /// each answers "worth more than `need`?" on its own side only, and an
+    /// untested move answers nothing.
+    #[test]
+    fn a_test_decides_only_on_the_side_of_its_bound() {
+        let pos = Position::start();
+        let mv = pos.legal_moves()[0];
+        let mut s = Sibling::new(&pos, &mv, 0, 0);
+        s.score = 10;
+        s.open = true;
+        assert!(!s.decided(0), "untested");
+        s.ctx = Some(Context::new(1 << 8));
+        assert!(s.decided(9) && s.decided(-50));
+        assert!(!s.decided(10) && !s.decided(50));
+        s.open = false;
+        assert!(s.decided(10) && s.decided(50));
+        assert!(!s.decided(9) && !s.decided(-50));
+    }
 
     /// Jobs start in decreasing order of expected work, equal ones in
     /// their given order, and the results come back in the given order.
