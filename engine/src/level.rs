@@ -25,8 +25,9 @@ impl Level {
     /// - Easy, 2: its own move and the reply. It never leaves a piece to a
     ///   forced capture, but walks into shots set up a move ahead.
     /// - Normal, 8: sees shots three moves deep. Against Easy in `checkers
-    ///   match --a normal --b easy --games 80`: 94.4 % (71 wins, 9 draws,
-    ///   no loss) with the tuned bonuses of issue 14 (85.0 % before);
+    ///   match --a normal --b easy --games 80`: 93.1 % (69 wins, 11 draws,
+    ///   no loss) with the tuned bonuses and the search of issue 14 (94.4 %
+    ///   with the search before its last change, 85.0 % before tuning);
     ///   depth 6 managed only 73.8 % over 40, too close to the 70 % the gap
     ///   needs.
     /// - Hard, 14: the deepest whose think time over the bench set fits
@@ -38,13 +39,15 @@ impl Level {
     ///   tuned: depth 14 p95 151 ms, max 236 ms in the quietest run
     ///   (176-374 ms and 236-632 ms in others); depth 15 p95 328 ms, max
     ///   471 ms in the quietest run (733-810 ms in others). The load-free
-    ///   measure, with the tuned bonuses: a search's ideal length on 2
-    ///   threads has p95 675,000 nodes at depth 14 and 1,215,000 at depth
-    ///   15 (max 1,000,000 and 1,800,000), about 135 ms and 245 ms at the 5
-    ///   million nodes per second one thread manages here, before any
-    ///   overhead: depth 15 is at the edge of the budget at best.
+    ///   measure, with the tuned bonuses and today's search: a search's
+    ///   ideal length on 2 threads has p95 641,000 nodes at depth 14 and
+    ///   1,155,000 at depth 15 (max 725,000 and 1,791,000), about 130 ms
+    ///   and 230 ms at the 5 million nodes per second one thread manages
+    ///   here, before any overhead: depth 15 is at the edge of the budget
+    ///   at best, and measured it is over (p95 317 ms, max 501 ms).
     ///   Against Normal (`checkers match --a hard --b normal --games 80`):
-    ///   85.6 % (57 wins, 23 draws, no loss; 80.6 % before issue 14).
+    ///   82.5 % (52 wins, 28 draws, no loss; 85.6 % with the search before
+    ///   its last change, 80.6 % before issue 14).
     pub const fn depth(self) -> u32 {
         match self {
             Level::Easy => 2,
