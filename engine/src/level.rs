@@ -46,7 +46,7 @@ impl Level {
     ///   here, before any overhead: depth 15 is at the edge of the budget
     ///   at best, and measured it is over (p95 317 ms, max 501 ms).
     ///   Against Normal (`checkers match --a hard --b normal --games 80`):
-    ///   82.5 % (52 wins, 28 draws, no loss; 85.6 % with the search before
+    ///   82.5 % (52 wins, 28 draws, no loss; 85.0 % with the search before
     ///   its last change, 80.6 % before issue 14).
     pub const fn depth(self) -> u32 {
         match self {
