@@ -388,10 +388,11 @@ pub fn search_weighted(
         let tests: Vec<Cost> = longest_first(
             pool.expected(&shared, roots[1..].iter_mut(), |r| &r.node),
             |r| {
-                if r.node.decided(bar(r.gen, s)) {
+                let need = bar(r.gen, s);
+                if r.node.decided(need) {
                     Cost::default()
                 } else {
-                    let c = r.node.test(env, &head_ord, cd, 1, bar(r.gen, s));
+                    let c = r.node.test(env, &head_ord, cd, 1, need);
                     env.pool.learn(env.sh, &r.node, c);
                     c
                 }
@@ -930,10 +931,10 @@ impl Drop for Pool {
 /// every thread takes from (`scope_fifo`), leaves the short ones to fill
 /// the end. Only when tasks start depends on the estimates, never what
 /// they do, so the search stays deterministic.
-fn longest_first<T: Send, R: Send>(mut jobs: Vec<(u64, T)>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
+fn longest_first<T: Send, R: Send>(jobs: Vec<(u64, T)>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
     let mut out: Vec<Option<R>> = (0..jobs.len()).map(|_| None).collect();
     let mut order: Vec<(u64, T, &mut Option<R>)> = jobs
-        .drain(..)
+        .into_iter()
         .zip(out.iter_mut())
         .map(|((w, t), o)| (w, t, o))
         .collect();
