@@ -522,6 +522,14 @@ pub mod play {
         .await;
     }
 
+    /// The text of the start screen's notice, or "" when none is shown.
+    pub async fn notice(app: &App) -> String {
+        let n = app
+            .js("const n = document.getElementById('notice'); return n && !n.hidden ? n.textContent.trim() : '';")
+            .await;
+        n.as_str().unwrap_or_default().to_string()
+    }
+
     pub async fn wait_screen(app: &App, s: &str) {
         app.wait_until(&format!("document.querySelector('[data-screen=\"{s}\"]')"))
             .await;

@@ -324,14 +324,9 @@ fn a_saved_position_text_that_once_panicked_still_lets_the_app_start() {
         preset_game(&data, "[aaé]", &[]);
         let app = App::launch(&data, ES).await;
         wait_screen(&app, "start").await;
-        let notice = app
-            .js("const n = document.getElementById('notice'); return n && !n.hidden ? n.textContent.trim() : '';")
-            .await;
         assert_eq!(
-            notice,
-            json!(
-                "No se pudo leer la partida guardada; se ha apartado y puedes empezar una nueva."
-            )
+            notice(&app).await,
+            "No se pudo leer la partida guardada; se ha apartado y puedes empezar una nueva."
         );
         assert_eq!(
             app.js("return document.getElementById('continue').hidden;")
@@ -374,10 +369,7 @@ fn a_corrupt_saved_game_is_set_aside_calmly_and_the_records_survive() {
         );
         let app = App::launch(&data, ES).await;
         wait_screen(&app, "start").await;
-        let notice = app
-            .js("const n = document.getElementById('notice'); return n && !n.hidden ? n.textContent.trim() : '';")
-            .await;
-        let notice = notice.as_str().unwrap_or_default().to_string();
+        let notice = notice(&app).await;
         assert!(!notice.is_empty(), "the player is told");
         assert!(!notice.contains('!'), "calmly: {notice}");
         let hidden = app
