@@ -365,7 +365,10 @@ pub fn search_weighted(
             first_round = false;
             let mut r = r;
             let log = std::mem::take(&mut r.log);
-            shared.merge(std::iter::once(log).chain(rest.iter_mut().map(|r| r.node.take_log())));
+            shared.merge(
+                log.into_iter()
+                    .chain(rest.iter_mut().map(|r| r.node.take_log())),
+            );
             let s = roots[0].node.score;
             widen *= 4;
             if s <= lo && lo > -INF {
@@ -428,7 +431,7 @@ pub fn search_weighted(
                 phase.add(r.cost);
             }
             cost = cost.then(phase.cost());
-            shared.merge(done.into_iter().map(|r| r.log));
+            shared.merge(done.into_iter().flat_map(|r| r.log));
             widen *= 4;
             hi = if widen > 1_000 { INF } else { hi + widen };
         }
@@ -568,8 +571,11 @@ struct Res {
     /// Fail-soft value for the side to move at the part's node.
     score: i32,
     cost: Cost,
-    /// The entries it stored, for the shared table.
-    log: Vec<[u64; 2]>,
+    /// The entries it stored, for the shared table: in chunks, one per
+    /// task, which the merge reads in order (passing the chunks up the
+    /// expected line instead of appending them saves copying every entry
+    /// once per turn of the line).
+    log: Vec<Vec<[u64; 2]>>,
     /// The line from its node when the value is above the window's lower
     /// bound, as move indices.
     pv: ArrayVec<u8, MAX_PLY>,
@@ -1070,7 +1076,7 @@ fn task(
     let res = Res {
         score,
         cost: ctx.cost(),
-        log: std::mem::take(&mut ctx.log),
+        log: vec![std::mem::take(&mut ctx.log)],
         pv: ctx.pv[ply][..len].iter().copied().collect(),
         ord: ctx.ord.clone(),
     };
@@ -1186,16 +1192,16 @@ fn split(
                 (c, log)
             });
         let mut phase = Phase::default();
-        for (c, mut l) in done {
+        for (c, l) in done {
             phase.add(c);
-            log.append(&mut l);
+            log.push(l);
         }
         cost = cost.then(phase.cost());
     } else {
         // The first move refutes: tests beside it count for nothing but
         // what they stored.
         for s in rest.iter_mut() {
-            log.append(&mut s.take_log());
+            log.push(s.take_log());
             s.release(env.pool);
             s.score = -INF;
         }
@@ -1215,7 +1221,7 @@ fn split(
     } else {
         BOUND_UPPER
     };
-    log.push([
+    log.push(vec![[
         key,
         Entry {
             score: score_to_tt(value, ply) as i16,
@@ -1224,7 +1230,7 @@ fn split(
             best: sibs[best].pv[0],
         }
         .pack(),
-    ]);
+    ]]);
     let pv = if value > alpha {
         sibs[best].pv.clone()
     } else {
