@@ -399,3 +399,44 @@ fn one_man_a_side_gives_the_minimax_value_on_any_thread_count() {
         }
     }
 }
+
+/// The search's tree, pinned: for every bench position at depth 11, the
+/// node count, the move and the score, as recorded in
+/// `tests/data/search-nodes.txt`. A change meant to leave the tree alone
+/// (when tasks start, how their entries reach the shared table, what is
+/// copied where) must leave every line as it is. A change to the tree
+/// itself rewrites the file with `BLESS=1 cargo test -p checkers --test
+/// search pinned`, and the diff shows which positions moved.
+#[test]
+fn node_counts_are_pinned() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/search-nodes.txt");
+    let positions = bench::positions().unwrap();
+    let lines: Vec<String> =
+        run_in_pool(2, || positions.iter().map(|p| search(p, 0, 11)).collect())
+            .iter()
+            .map(|r| {
+                let best = r.best.map_or("-".to_string(), |m| m.to_string());
+                format!("{} {} {}", r.nodes, best, r.score)
+            })
+            .collect();
+    let text = format!(
+        "# nodes, move, score of every bench position at depth 11 (tests/search.rs)\n{}\n",
+        lines.join("\n")
+    );
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(path, &text).unwrap();
+        return;
+    }
+    let pinned = std::fs::read_to_string(path).unwrap();
+    let pinned: Vec<&str> = pinned.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(pinned.len(), lines.len(), "one line per bench position");
+    for (i, (want, got)) in pinned.iter().zip(&lines).enumerate() {
+        assert_eq!(
+            want,
+            got,
+            "bench position {} (line {} of the bench file's positions)",
+            i + 1,
+            i + 1
+        );
+    }
+}
