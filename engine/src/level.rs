@@ -44,10 +44,12 @@ impl Level {
     ///   1,155,000 at depth 15 (max 725,000 and 1,791,000), about 130 ms
     ///   and 230 ms at the 5 million nodes per second one thread manages
     ///   here, before any overhead: depth 15 is at the edge of the budget
-    ///   at best, and measured it is over (p95 317 ms, max 501 ms).
-    ///   Against Normal (`checkers match --a hard --b normal --games 80`):
-    ///   82.5 % (52 wins, 28 draws, no loss; 85.0 % with the search before
-    ///   its last change, 80.6 % before issue 14).
+    ///   at best, and measured it is over (p95 317 ms, max 501 ms; with
+    ///   the later search that takes 1.25 % fewer nodes, from 200 ms to
+    ///   270 ms in five runs, over the budget in two). Against Normal
+    ///   (`checkers match --a hard --b normal --games 80`): 84.4 % (55
+    ///   wins, 25 draws, no loss; 82.5 % and 85.0 % with the search before
+    ///   its last two changes, 80.6 % before issue 14).
     pub const fn depth(self) -> u32 {
         match self {
             Level::Easy => 2,

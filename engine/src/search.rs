@@ -69,8 +69,10 @@
 //! 2, 4 and 8 threads with perfect scheduling and no overhead: a measure
 //! of the parallelism that no load on the machine disturbs (`checkers bench
 //! --ideal`). Over the bench set at Hard's depth the tree allows about
-//! 1.97× on 2 threads, 3.5× on 4 and 4.5× on 8 (1.95×, 3.2× and 3.7×
-//! before the replies to the expected move were tested beside it): beyond
+//! 1.95× on 2 threads, 3.4× on 4 and 4.5× on 8 (1.97×, 3.5× and 4.5×
+//! before the merge between the reply's first move and the rest, which
+//! the model counts as a wait; 1.95×, 3.2× and 3.7× before the replies to
+//! the expected move were tested beside it): beyond
 //! that the main line's own first moves, searched one after the other,
 //! set the pace. Splitting every deep enough node, not only those of the
 //! main line, was tried: about 6× on 8 threads, but 40 % to 100 % more
