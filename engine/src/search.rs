@@ -658,8 +658,9 @@ impl Res {
 struct Ordering {
     /// Two killer moves per ply, as `from * 32 + to + 1` (0 = none).
     killers: [[u16; 2]; MAX_PLY],
-    /// History of quiet moves that caused a cut-off, per side, from, to.
-    history: [[[u32; 32]; 32]; 2],
+    /// History of quiet moves that caused a cut-off, per side, from
+    /// square and direction of the step (see [`step`]).
+    history: [[[u32; 4]; 32]; 2],
 }
 
 impl Ordering {
@@ -680,8 +681,7 @@ impl Ordering {
             } else if code == second {
                 KEY_KILLER
             } else {
-                self.history[pos.turn() as usize][mv.from().index()][mv.to().index()]
-                    .min(KEY_KILLER - 1)
+                self.history[pos.turn() as usize][mv.from().index()][step(mv)].min(KEY_KILLER - 1)
             }
         }
     }
@@ -691,7 +691,7 @@ impl Default for Ordering {
     fn default() -> Ordering {
         Ordering {
             killers: [[0; 2]; MAX_PLY],
-            history: [[[0; 32]; 32]; 2],
+            history: [[[0; 4]; 32]; 2],
         }
     }
 }
@@ -1792,7 +1792,7 @@ impl Context {
             k[1] = k[0];
             k[0] = code;
         }
-        let h = &mut self.ord.history[side][mv.from().index()][mv.to().index()];
+        let h = &mut self.ord.history[side][mv.from().index()][step(mv)];
         *h = h.saturating_add(depth * depth);
     }
 }
@@ -1813,6 +1813,17 @@ fn draw_score(pos: &Position) -> i32 {
     let material =
         |c: crate::Color| MAN * pos.men(c).count() as i32 + KING * pos.kings_of(c).count() as i32;
     (material(pos.turn()) - material(pos.turn().opposite())).signum()
+}
+
+/// Which of the four diagonal steps a quiet move is (a move that takes
+/// nothing is one step, R3): the history's last index, so that the
+/// ordering every task copies is 1.4 KiB, not the 8.4 KiB a table by
+/// source and destination square took.
+#[inline]
+fn step(mv: &Move) -> usize {
+    let (from, to) = (mv.from(), mv.to());
+    debug_assert_eq!(from.row().abs_diff(to.row()), 1, "{mv:?} is not a step");
+    usize::from(to.row() > from.row()) << 1 | usize::from(to.column() > from.column())
 }
 
 /// A compact identity for a non-capturing move: its two squares.
