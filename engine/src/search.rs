@@ -192,7 +192,7 @@ pub const SPLIT_MAX_PLY: usize = 12;
 
 /// The split node this many turns from the root (the reply to a root
 /// move) tests its other moves against the table's value beside its first
-/// move; see `split`.
+/// move; see `open_split`.
 const GUESS_PLY: usize = 1;
 
 /// Late-move reductions apply from this depth on, to quiet moves after the
@@ -447,14 +447,8 @@ pub fn search_weighted(
         let tests: Vec<Cost> = longest_first(
             pool.expected(&shared, roots[1..].iter_mut(), |r| &r.node),
             |r| {
-                let need = bar(r.gen, s);
-                if r.node.decided(need) {
-                    Cost::default()
-                } else {
-                    let c = r.node.test(env, &head_ord, cd, 1, need);
-                    env.pool.learn(env.sh, &r.node, c);
-                    c
-                }
+                r.node
+                    .test_unless_decided(env, &head_ord, cd, 1, bar(r.gen, s))
             },
         );
         let mut phase = Phase::default();
@@ -1068,6 +1062,25 @@ impl Sibling {
             }
     }
 
+    /// A test against `need` unless the last one already answers it
+    /// ([`Sibling::decided`]), its work remembered for the next start
+    /// order; the nodes it took.
+    fn test_unless_decided(
+        &mut self,
+        env: Env,
+        ord: &Ordering,
+        depth: u32,
+        ply: usize,
+        need: i32,
+    ) -> Cost {
+        if self.decided(need) {
+            return Cost::default();
+        }
+        let c = self.test(env, ord, depth, ply, need);
+        env.pool.learn(env.sh, self, c);
+        c
+    }
+
     /// The value within `(lo, hi)` in the same context as the tests; the
     /// nodes it took.
     fn exact(
@@ -1089,9 +1102,16 @@ impl Sibling {
     }
 
     /// The value within `(lo, hi)`, the reply's position split into tasks
-    /// that start from `ord`.
+    /// that start from `ord` (both phases of [`open_split`]).
     fn split(&mut self, env: Env, ord: &Ordering, depth: u32, ply: usize, lo: i32, hi: i32) -> Res {
-        let res = split(env, ord, &self.child, self.quiet, depth, ply, -hi, -lo);
+        let res = match open_split(env, ord, &self.child, self.quiet, depth, ply, -hi, -lo) {
+            Split::Done(res) => res,
+            Split::Open(node) => {
+                let (phase, mut res) = node.close_beside(env, &mut [], 0, |_| None);
+                res.cost = res.cost.then(phase);
+                res
+            }
+        };
         self.settle(res)
     }
 
@@ -1145,31 +1165,6 @@ fn task(
     res
 }
 
-/// The value of `pos` (a node of the expected line) within `(alpha, beta)`
-/// for the side to move, as a tree of tasks that start from `ord`; see the
-/// module documentation. Nodes too shallow or too far from the root to
-/// split are one [`task`].
-#[allow(clippy::too_many_arguments)]
-fn split(
-    env: Env,
-    ord: &Ordering,
-    pos: &Position,
-    quiet: u32,
-    depth: u32,
-    ply: usize,
-    alpha: i32,
-    beta: i32,
-) -> Res {
-    match open_split(env, ord, pos, quiet, depth, ply, alpha, beta) {
-        Split::Done(res) => res,
-        Split::Open(node) => {
-            let (phase, mut res) = node.close_beside(env, &mut [], 0, |_| None);
-            res.cost = res.cost.then(phase);
-            res
-        }
-    }
-}
-
 /// A split node after its first phase.
 enum Split {
     /// Nothing left to search: too shallow to split, decided on the spot,
@@ -1203,7 +1198,11 @@ enum Job<'a> {
     Root(&'a mut RootMove),
 }
 
-/// [`split`]'s first phase.
+/// The value of `pos` (a node of the expected line) within `(alpha, beta)`
+/// for the side to move, as a tree of tasks that start from `ord`, up to
+/// the end of its first phase; see the module documentation and
+/// [`OpenNode::close_beside`] for the second. Nodes too shallow or too far
+/// from the root to split are one [`task`].
 #[allow(clippy::too_many_arguments)]
 fn open_split(
     env: Env,
@@ -1378,12 +1377,8 @@ impl OpenNode {
                 (c, Some(l))
             }
             Job::Root(r) => match need(r.gen) {
-                Some(need) if !r.node.decided(need) => {
-                    let c = r.node.test(env, ord, depth, 1, need);
-                    env.pool.learn(env.sh, &r.node, c);
-                    (c, None)
-                }
-                _ => (Cost::default(), None),
+                Some(need) => (r.node.test_unless_decided(env, ord, depth, 1, need), None),
+                None => (Cost::default(), None),
             },
         });
         let mut phase = Phase::default();
