@@ -10,11 +10,11 @@
 //! beside it, every other move with a null-window test against the
 //! previous iteration's score (a guess, since the real one is not known
 //! yet). It does so in two phases with a merge between them (see below):
-//! first the reply's first move, with the reply's other moves tested
-//! beside it, and the other root moves' tests; then the reply's other
-//! moves searched against the value the first reached and, beside them,
-//! the tests of the other root moves that the expected move's score so
-//! far leaves undecided, which is the second round's work whenever the
+//! first the reply's first move and, beside it, the reply's other moves
+//! and the other root moves tested (one queue for both); then the reply's
+//! other moves searched against the value the first reached and, beside
+//! them, the tests of the other root moves that the expected move's score
+//! so far leaves undecided, which is the second round's work whenever the
 //! reply's other moves leave that score as it is. If the first move fails
 //! outside its window it is searched again, wider. Round 2 runs again the
 //! tests the real score leaves undecided; rounds 3… search exactly, in
@@ -366,32 +366,26 @@ pub fn search_weighted(
             let r = if first_round && spec {
                 // Beside it, every other move tested against the previous
                 // iteration's score.
-                let ordering = &ordering;
+                // They join the reply's own tests beside its first move,
+                // in one queue started longest first, so that a long test
+                // of either kind does not wait for the other kind's.
+                let tests = rest
+                    .iter_mut()
+                    .map(|r| Test {
+                        bar: bar(r.gen, prev),
+                        sib: &mut r.node,
+                        depth: cd,
+                        ply: 1,
+                    })
+                    .collect();
                 let h = &head[0].node;
-                let (opened, tests) = rayon::join(
-                    || open_split(env, ordering, &h.child, h.quiet, cd, 1, -hi, -lo),
-                    || {
-                        longest_first(
-                            env.pool.expected(env.sh, rest.iter_mut(), |r| &r.node),
-                            |r| {
-                                let c = r.node.test(env, ordering, cd, 1, bar(r.gen, prev));
-                                env.pool.learn(env.sh, &r.node, c);
-                                c
-                            },
-                        )
-                    },
-                );
-                let mut phase = Phase::default();
-                phase.tasks(&tests);
-                match opened {
+                match open_split(env, &ordering, &h.child, h.quiet, cd, 1, -hi, -lo, tests) {
                     Split::Done(res) => {
-                        phase.add(res.cost);
-                        cost = cost.then(phase.cost());
+                        cost = cost.then(res.cost);
                         head[0].node.settle(res)
                     }
                     Split::Open(mut node) => {
-                        phase.add(node.cost);
-                        cost = cost.then(phase.cost());
+                        cost = cost.then(node.cost);
                         // The reply's first move is searched: a merge,
                         // then the reply's other moves and, when the first
                         // move left the expected move inside its window,
@@ -932,8 +926,8 @@ impl Pool {
         ctx
     }
 
-    /// Each sibling with the work it took the last time (0 if never), for
-    /// [`longest_first`].
+    /// Each sibling with the most work a search of it took so far (0 if
+    /// never), for [`longest_first`].
     fn expected<T>(
         &self,
         sh: &Shared,
@@ -952,9 +946,16 @@ impl Pool {
             .collect()
     }
 
-    /// Remember the work a sibling's search took, for the next iteration.
+    /// Remember the work a sibling's search took, for the next start
+    /// order: the most any search of it took so far in this search. The
+    /// last search alone misleads: a test that the table answered at once
+    /// can take a thousand times more nodes one iteration later, and a
+    /// long task started last keeps the other threads waiting, while a
+    /// short one started early costs nothing.
     fn learn(&self, sh: &Shared, s: &Sibling, c: Cost) {
-        lock(&self.work).insert(sh.key(&s.child, s.quiet), c.work);
+        let mut work = lock(&self.work);
+        let w = work.entry(sh.key(&s.child, s.quiet)).or_insert(0);
+        *w = (*w).max(c.work);
     }
 
     fn release(&self, ctx: Context) {
@@ -1104,7 +1105,17 @@ impl Sibling {
     /// The value within `(lo, hi)`, the reply's position split into tasks
     /// that start from `ord` (both phases of [`open_split`]).
     fn split(&mut self, env: Env, ord: &Ordering, depth: u32, ply: usize, lo: i32, hi: i32) -> Res {
-        let res = match open_split(env, ord, &self.child, self.quiet, depth, ply, -hi, -lo) {
+        let res = match open_split(
+            env,
+            ord,
+            &self.child,
+            self.quiet,
+            depth,
+            ply,
+            -hi,
+            -lo,
+            Vec::new(),
+        ) {
             Split::Done(res) => res,
             Split::Open(node) => {
                 let (phase, mut res) = node.close_beside(env, &mut [], 0, |_| None);
@@ -1198,11 +1209,47 @@ enum Job<'a> {
     Root(&'a mut RootMove),
 }
 
+/// A null-window test of a sibling, `depth` turns deep at `ply`, against
+/// `bar`: a task beside the search of a split node's first move.
+struct Test<'a> {
+    sib: &'a mut Sibling,
+    depth: u32,
+    ply: usize,
+    bar: i32,
+}
+
+impl Test<'_> {
+    /// Run it, and remember its work for the next start order; the nodes
+    /// it took.
+    fn run(self, env: Env, ord: &Ordering) -> Cost {
+        let c = self.sib.test(env, ord, self.depth, self.ply, self.bar);
+        env.pool.learn(env.sh, self.sib, c);
+        c
+    }
+}
+
+/// `tests`, side by side and longest first ([`longest_first`]), beside
+/// `f`; the value `f` gives, with the cost of the whole.
+fn beside(env: Env, ord: &Ordering, tests: Vec<Test>, f: impl FnOnce() -> Res + Send) -> Res {
+    if tests.is_empty() {
+        return f();
+    }
+    let jobs = env.pool.expected(env.sh, tests.into_iter(), |t| &*t.sib);
+    let (mut res, costs) = rayon::join(f, || longest_first(jobs, |t| t.run(env, ord)));
+    let mut phase = Phase::default();
+    phase.add(res.cost);
+    phase.tasks(&costs);
+    res.cost = phase.cost();
+    res
+}
+
 /// The value of `pos` (a node of the expected line) within `(alpha, beta)`
 /// for the side to move, as a tree of tasks that start from `ord`, up to
 /// the end of its first phase; see the module documentation and
 /// [`OpenNode::close_beside`] for the second. Nodes too shallow or too far
-/// from the root to split are one [`task`].
+/// from the root to split are one [`task`]. The tests `roots` (the root's
+/// other moves, when `pos` is the expected move's reply) run beside the
+/// first phase, in the same queue as the node's own tests.
 #[allow(clippy::too_many_arguments)]
 fn open_split(
     env: Env,
@@ -1213,16 +1260,21 @@ fn open_split(
     ply: usize,
     alpha: i32,
     beta: i32,
+    roots: Vec<Test>,
 ) -> Split {
     if depth < SPLIT_MIN_DEPTH || ply >= SPLIT_MAX_PLY {
-        return Split::Done(task(env, ord, pos, quiet, depth, ply, alpha, beta));
+        return Split::Done(beside(env, ord, roots, || {
+            task(env, ord, pos, quiet, depth, ply, alpha, beta)
+        }));
     }
     let capture = jumpers(pos).any();
     if !capture && steppers(pos).is_empty() {
-        return Split::Done(Res::leaf(-(MATE - ply as i32), ord));
+        let mate = -(MATE - ply as i32);
+        return Split::Done(beside(env, ord, roots, || Res::leaf(mate, ord)));
     }
     if quiet >= DRAW_QUIET_TURNS {
-        return Split::Done(Res::leaf(draw_score(pos), ord));
+        let draw = draw_score(pos);
+        return Split::Done(beside(env, ord, roots, || Res::leaf(draw, ord)));
     }
     let sh = env.sh;
     let key = sh.key(pos, quiet);
@@ -1258,29 +1310,19 @@ fn open_split(
     } else {
         None
     };
-    let (r0, cost) = match guess {
-        Some(g) => {
-            let (r0, tests) = rayon::join(
-                || first.split(env, ord, child_depth, ply + 1, alpha, beta),
-                || {
-                    longest_first(env.pool.expected(sh, rest.iter_mut(), |s| &**s), |s| {
-                        let c = s.test(env, ord, child_depth, ply + 1, g);
-                        env.pool.learn(sh, s, c);
-                        c
-                    })
-                },
-            );
-            let mut phase = Phase::default();
-            phase.add(r0.cost);
-            phase.tasks(&tests);
-            (r0, Cost::serial(1).then(phase.cost()))
-        }
-        None => {
-            let r0 = first.split(env, ord, child_depth, ply + 1, alpha, beta);
-            let c = Cost::serial(1).then(r0.cost);
-            (r0, c)
-        }
-    };
+    let mut tests = roots;
+    if let Some(g) = guess {
+        tests.extend(rest.iter_mut().map(|sib| Test {
+            sib,
+            depth: child_depth,
+            ply: ply + 1,
+            bar: g,
+        }));
+    }
+    let r0 = beside(env, ord, tests, || {
+        first.split(env, ord, child_depth, ply + 1, alpha, beta)
+    });
+    let cost = Cost::serial(1).then(r0.cost);
     let node = OpenNode {
         key,
         depth,
@@ -1862,7 +1904,7 @@ fn mix(mut x: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{longest_first, Context, Sibling};
+    use super::{longest_first, Context, Cost, Pool, Shared, Sibling, Table, Weights};
     use crate::Position;
     use std::sync::Mutex;
 
@@ -1883,6 +1925,37 @@ mod tests {
         s.open = false;
         assert!(s.decided(10) && s.decided(50));
         assert!(!s.decided(9) && !s.decided(-50));
+    }
+
+    /// The expected work of a sibling is the most any search of it took:
+    /// a later search that the table answered at once does not make a
+    /// long one look short; unknown siblings expect nothing.
+    #[test]
+    fn expected_work_is_the_most_a_search_took() {
+        let pos = Position::start();
+        let moves = pos.legal_moves();
+        let sh = Shared {
+            table: Table::new(1 << 8),
+            quiet_hash_from: 50,
+            weights: Weights::default(),
+            reach: 0,
+        };
+        let pool = Pool::new(1, 1 << 8);
+        let sibs: Vec<Sibling> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| Sibling::new(&pos, mv, i as u8, 0))
+            .collect();
+        let expected = |pool: &Pool| -> Vec<u64> {
+            let w = pool.expected(&sh, sibs.iter(), |s| *s);
+            w.into_iter().map(|(w, _)| w).collect()
+        };
+        pool.learn(&sh, &sibs[0], Cost::serial(500));
+        pool.learn(&sh, &sibs[1], Cost::serial(7));
+        assert_eq!(expected(&pool)[..3], [500, 7, 0]);
+        pool.learn(&sh, &sibs[0], Cost::serial(3));
+        pool.learn(&sh, &sibs[1], Cost::serial(900));
+        assert_eq!(expected(&pool)[..3], [500, 900, 0]);
     }
 
     /// Jobs start in decreasing order of expected work, equal ones in
