@@ -438,13 +438,19 @@ pub fn search_weighted(
             sh: &shared,
             pool: &pool,
         };
-        let tests: Vec<Cost> = longest_first(
-            pool.expected(&shared, roots[1..].iter_mut(), |r| &r.node),
-            |r| {
-                r.node
-                    .test_unless_decided(env, &head_ord, cd, 1, bar(r.gen, s))
-            },
-        );
+        // Only the moves whose last test leaves it open become tasks.
+        let tests = roots[1..].iter_mut().filter_map(|r| {
+            let bar = bar(r.gen, s);
+            (!r.node.decided(bar)).then_some(Test {
+                sib: &mut r.node,
+                depth: cd,
+                ply: 1,
+                bar,
+            })
+        });
+        let tests: Vec<Cost> = longest_first(pool.expected(&shared, tests, |t| &*t.sib), |t| {
+            t.run(env, &head_ord)
+        });
         let mut phase = Phase::default();
         phase.tasks(&tests);
         cost = cost.then(phase.cost());
@@ -1063,25 +1069,6 @@ impl Sibling {
             }
     }
 
-    /// A test against `need` unless the last one already answers it
-    /// ([`Sibling::decided`]), its work remembered for the next start
-    /// order; the nodes it took.
-    fn test_unless_decided(
-        &mut self,
-        env: Env,
-        ord: &Ordering,
-        depth: u32,
-        ply: usize,
-        need: i32,
-    ) -> Cost {
-        if self.decided(need) {
-            return Cost::default();
-        }
-        let c = self.test(env, ord, depth, ply, need);
-        env.pool.learn(env.sh, self, c);
-        c
-    }
-
     /// The value within `(lo, hi)` in the same context as the tests; the
     /// nodes it took.
     fn exact(
@@ -1206,7 +1193,7 @@ struct OpenNode {
 /// the reply's other moves, or another root move tested again.
 enum Job<'a> {
     Reply(&'a mut Sibling),
-    Root(&'a mut RootMove),
+    Root(Test<'a>),
 }
 
 /// A null-window test of a sibling, `depth` turns deep at `ply`, against
@@ -1402,26 +1389,30 @@ impl OpenNode {
     ) -> (Cost, Res) {
         let a = self.bar();
         let (ord, child_depth, ply, beta) = (&*self.ord, self.child_depth, self.ply, self.beta);
-        let jobs = env.pool.expected(
-            env.sh,
-            self.sibs[1..]
-                .iter_mut()
-                .map(Job::Reply)
-                .chain(roots.iter_mut().map(Job::Root)),
-            |j| match j {
-                Job::Reply(s) => s,
-                Job::Root(r) => &r.node,
-            },
-        );
+        // Every reply, and the root moves whose need is known and not
+        // answered by their last test (the others wait for round 2): a
+        // task with nothing to do would still wake a sleeping thread.
+        let mut jobs: Vec<Job> = self.sibs[1..].iter_mut().map(Job::Reply).collect();
+        for r in roots.iter_mut() {
+            if let Some(need) = need(r.gen).filter(|&n| !r.node.decided(n)) {
+                jobs.push(Job::Root(Test {
+                    sib: &mut r.node,
+                    depth,
+                    ply: 1,
+                    bar: need,
+                }));
+            }
+        }
+        let jobs = env.pool.expected(env.sh, jobs.into_iter(), |j| match j {
+            Job::Reply(s) => s,
+            Job::Root(t) => t.sib,
+        });
         let done: Vec<(Cost, Option<Vec<[u64; 2]>>)> = longest_first(jobs, |j| match j {
             Job::Reply(s) => {
                 let (c, l) = OpenNode::search_other(env, ord, s, child_depth, ply, a, beta);
                 (c, Some(l))
             }
-            Job::Root(r) => match need(r.gen) {
-                Some(need) => (r.node.test_unless_decided(env, ord, depth, 1, need), None),
-                None => (Cost::default(), None),
-            },
+            Job::Root(t) => (t.run(env, ord), None),
         });
         let mut phase = Phase::default();
         for (c, l) in done {
