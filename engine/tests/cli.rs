@@ -569,6 +569,38 @@ fn bench_against_another_thread_count_searches_both_and_gives_the_speedup() {
 }
 
 #[test]
+fn bench_repeat_runs_every_search_again_and_says_so() {
+    let bench = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["bench", "--level", "normal", "--depth", "5"];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).lines().map(String::from).collect()
+    };
+    let plain = bench(&[]);
+    let best = bench(&["--repeat", "3", "--threads", "2", "--against", "1"]);
+    assert_eq!(best[0], "bench: 56 positions, 2 threads, best of 3");
+    assert!(best[1].starts_with("normal depth  5: median "), "{best:?}");
+    assert!(
+        best[2].starts_with("normal against 1 thread: total "),
+        "{best:?}"
+    );
+    // The same searches: the same nodes and fingerprint.
+    let nodes = |l: &str| l.split(", ").nth(4).map(String::from);
+    assert_eq!(nodes(&best[1]), nodes(&plain[1]));
+    assert_eq!(best[3], plain[2]);
+    assert_eq!(
+        bench(&["--repeat", "1", "--threads", "1"])[0],
+        "bench: 56 positions, 1 threads"
+    );
+    for bad in ["0", "x", "101"] {
+        let o = run(&["bench", "--level", "easy", "--repeat", bad]);
+        assert_eq!(o.status.code(), Some(2), "--repeat {bad}");
+        assert!(stderr(&o).contains("--repeat"), "{}", stderr(&o));
+    }
+}
+
+#[test]
 fn match_pits_weights_at_one_depth() {
     let o = run(&[
         "match",

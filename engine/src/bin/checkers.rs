@@ -4,7 +4,7 @@
 //! checkers moves [--fen FEN]
 //! checkers perft [--fen FEN] DEPTH
 //! checkers best  [--fen FEN] [--quiet N] (--level LEVEL | --depth D) [--threads N]
-//! checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] [--against N]
+//! checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] [--against N] [--repeat K]
 //! checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights W] [--b-weights W] --games N [--threads N]
 //! checkers pdn FILE
 //! ```
@@ -22,7 +22,9 @@
 //! speedup Rx` (the same searches on K threads, each position searched
 //! on both pools in turn, and the speedup of `--threads` over them; the
 //! command fails if the two disagree on a move, score or node count),
-//! then the fingerprint; `pdn` checks the first game of a PDN file (`-` for
+//! then the fingerprint; with `--repeat K` every search is run K times
+//! (on both pools in turn each time) and the times are each position's
+//! best of K, which the header line says; `pdn` checks the first game of a PDN file (`-` for
 //! standard input) move by move and prints exactly three lines, `moves N`,
 //! `result R` (the result token) and `fen FEN` (the final position).
 //! Errors: one line on stderr, exit status 2; an error quotes at most a
@@ -43,7 +45,7 @@ use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: checkers moves [--fen FEN] | checkers perft [--fen FEN] DEPTH \
 | checkers best [--fen FEN] [--quiet N] (--level easy|normal|hard | --depth D) [--threads N] \
-| checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] [--against N] | checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights ADVANCE,BACK_ROW,EDGE] \
+| checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] [--against N] [--repeat K] | checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights ADVANCE,BACK_ROW,EDGE] \
 [--b-weights ADVANCE,BACK_ROW,EDGE] --games N [--threads N] | checkers pdn FILE (- for standard input)";
 
 /// A game of `match` that reaches this many turns is stopped and counted a
@@ -60,7 +62,7 @@ struct Args {
 
 /// Options that take a value; anything else starting with `--` is an error
 /// unless it is one of [`FLAGS`].
-const OPTIONS: [&str; 11] = [
+const OPTIONS: [&str; 12] = [
     "fen",
     "quiet",
     "level",
@@ -72,6 +74,7 @@ const OPTIONS: [&str; 11] = [
     "a-weights",
     "b-weights",
     "against",
+    "repeat",
 ];
 
 /// Options that take no value (they stand for `--name=yes`).
@@ -290,7 +293,7 @@ fn ms(d: Duration) -> f64 {
 }
 
 fn cmd_bench(args: &Args) -> Result<(), String> {
-    args.allow(&["threads", "level", "depth", "ideal", "against"])?;
+    args.allow(&["threads", "level", "depth", "ideal", "against", "repeat"])?;
     args.no_positional()?;
     let positions = bench::positions().map_err(|e| format!("bad bench position: {e}"))?;
     let levels: Vec<(Level, u32)> =
@@ -300,6 +303,10 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
             (None, Some(_)) => return Err("--depth needs --level".into()),
         };
     let ideal = args.get("ideal").is_some();
+    // Each search run this many times, its time the least: on a shared
+    // machine other work only ever adds time, so the least of identical
+    // searches is the one least disturbed.
+    let repeat = args.number("repeat", 1..=100)?.unwrap_or(1) as usize;
     // The same searches on a pool of this many threads too, each position
     // on both pools in turn, so that both totals see the machine alike.
     let against = match args.number("against", 1..=256)? {
@@ -313,9 +320,14 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
     };
     with_threads(args, || {
         println!(
-            "bench: {} positions, {} threads",
+            "bench: {} positions, {} threads{}",
             positions.len(),
-            rayon::current_num_threads()
+            rayon::current_num_threads(),
+            if repeat > 1 {
+                format!(", best of {repeat}")
+            } else {
+                String::new()
+            }
         );
         let mut fingerprint = 0u64;
         for (level, depth) in levels {
@@ -330,36 +342,53 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
                     let r = checkers::search(pos, 0, depth);
                     (r, start.elapsed())
                 };
-                // Which pool goes first alternates from one position to
-                // the next.
-                let other = against.as_ref().map(|pool| {
-                    let before = i % 2 == 0;
-                    let o = if before {
-                        Some(pool.install(timed))
-                    } else {
-                        None
+                let disagree = |other: usize| {
+                    format!(
+                        "bench position {}: {} threads and {other} threads disagree",
+                        i + 1,
+                        rayon::current_num_threads(),
+                    )
+                };
+                let mut time = Duration::MAX;
+                let mut other_time = Duration::MAX;
+                let mut first = None;
+                for round in 0..repeat {
+                    // Which pool goes first alternates from one position
+                    // (and one repetition) to the next.
+                    let before = (i + round) % 2 == 0;
+                    let mut other = || {
+                        against.as_ref().map(|pool| {
+                            let (o, t) = pool.install(timed);
+                            other_time = other_time.min(t);
+                            (o, pool.current_num_threads())
+                        })
                     };
-                    (pool, o)
-                });
-                let (r, time) = timed();
-                if let Some((pool, o)) = other {
-                    let (o, t) = o.unwrap_or_else(|| pool.install(timed));
-                    if (o.best, o.score, o.nodes) != (r.best, r.score, r.nodes) {
-                        return Err(format!(
-                            "bench position {}: {} threads and {} threads disagree",
-                            i + 1,
-                            rayon::current_num_threads(),
-                            pool.current_num_threads()
-                        ));
+                    let o = if before { other() } else { None };
+                    let (r, t) = timed();
+                    time = time.min(t);
+                    let o = if before { o } else { other() };
+                    let key = (r.best, r.score, r.nodes);
+                    if let Some((o, n)) = o {
+                        if (o.best, o.score, o.nodes) != key {
+                            return Err(disagree(n));
+                        }
                     }
-                    other_total += t;
+                    if first.is_some_and(|f| f != key) {
+                        return Err(disagree(rayon::current_num_threads()));
+                    }
+                    first = Some(key);
+                    if round + 1 == repeat {
+                        nodes += r.nodes;
+                        for (t, i) in ideal_nodes.iter_mut().zip(r.ideal) {
+                            *t += i;
+                        }
+                        ideal_two.push(r.ideal[0]);
+                    }
+                }
+                if against.is_some() {
+                    other_total += other_time;
                 }
                 times.push(time);
-                nodes += r.nodes;
-                for (t, i) in ideal_nodes.iter_mut().zip(r.ideal) {
-                    *t += i;
-                }
-                ideal_two.push(r.ideal[0]);
             }
             fingerprint = fingerprint.wrapping_mul(1_000_003).wrapping_add(nodes);
             let total: Duration = times.iter().sum();
