@@ -84,7 +84,7 @@
 //! 0.4 % more at 12 and 1.6 % more at 10.
 //!
 //! On 2 real threads a trace of the bench (each task's start and end)
-//! shows both threads busy 90 % to 91 % of the time (86 % before the tasks of a
+//! shows both threads busy 91 % of the time (86 % before the tasks of a
 //! phase started longest first, see `longest_first`, 88.5 % before the
 //! replies to the expected move were tested beside it), with no slower
 //! nodes than on one thread. What is left: the main line's own sequential
@@ -132,8 +132,9 @@
 //! The root's tests and the reply's tests beside its first move share one
 //! queue, and a sibling's expected work is the most any search of it took
 //! (its last search was often a table hit of a few nodes, which put a
-//! test that then took 15 ms last in its queue): threads busy 90.5 % to
-//! 91 % over four interleaved traces, the same tree. What remains of the
+//! test that then took 15 ms last in its queue): threads busy 90.8 % to
+//! 91.5 % against 89.7 % to 90.7 % before, in four interleaved pairs of
+//! traces, the same tree. What remains of the
 //! first phase's idle time (a tenth of the search's) is mostly its last
 //! test running alone: measured against the other tasks of its queue, one
 //! task in eleven takes three times more or less than its estimate says,
@@ -145,8 +146,8 @@
 //! to 40 ns a stored entry either way), and one that first sorts the
 //! entries by range is 7 % faster from 50,000 entries and slower below
 //! 16,000; 2 MiB pages for the table (`madvise`, which needs `unsafe`)
-//! shorten the merges by a tenth or so. Logging only entries 3 turns deep or more halves what is merged
-//! but takes 10.6 % more nodes.
+//! shorten the merges by a tenth or so. Logging only entries 3 turns deep
+//! or more merges 43 % fewer entries but takes 10.6 % more nodes.
 //!
 //! # Game ends inside the search (D4)
 //!
