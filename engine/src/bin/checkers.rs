@@ -24,9 +24,10 @@
 //! command fails if the two disagree on a move, score or node count),
 //! then the fingerprint; with `--repeat K` every search is run K times
 //! (on both pools in turn each time) and the times are each position's
-//! best of K, which the header line says; `pdn` checks the first game of a PDN file (`-` for
-//! standard input) move by move and prints exactly three lines, `moves N`,
-//! `result R` (the result token) and `fen FEN` (the final position).
+//! best of K, which the header line says; `pdn` checks the first game of
+//! a PDN file (`-` for standard input) move by move and prints exactly
+//! three lines, `moves N`, `result R` (the result token) and `fen FEN`
+//! (the final position).
 //! Errors: one line on stderr, exit status 2; an error quotes at most a
 //! short prefix of any argument or input.
 
