@@ -148,6 +148,28 @@
 //! 16,000; 2 MiB pages for the table (`madvise`, which needs `unsafe`)
 //! shorten the merges by a tenth or so. Logging only entries 3 turns deep
 //! or more merges 43 % fewer entries but takes 10.6 % more nodes.
+//! Starting first, in the phase after the merge, the replies whose test
+//! beside the first move already beat it (they need an exact search,
+//! the phase's longest tasks) changes nothing (that phase idle 23 % to
+//! 27 % of its time either way, three interleaved pairs of traces).
+//!
+//! The speedup a run measures is twice the share of the time the threads
+//! are busy, divided by how much longer the same tasks take on 2 threads
+//! than on 1. A traced copy timing every task of the bench on both pools
+//! in turn (`checkers bench --level hard --threads 2 --against 1`, five
+//! runs): busy 89.5 % to 90.2 %, every run; the tasks' time on 2 threads
+//! 0.997× to 1.142× their time on 1, from run to run; hence speedups of
+//! 1.81×, 1.76×, 1.70×, 1.68× and 1.57×. Part of that slowdown is the
+//! host's: with two single-thread benches pinned one to each core at
+//! once, each took 2 % longer on average than one alone (five pairs, but
+//! single runs vary from 2.8 s to 3.8 s). Part is the search's: in every
+//! run the short tests deep on the expected line (14,078 tasks, 33 µs on
+//! average) slowed 4 % to 20 % more than the root's tests (5,127 tasks,
+//! 240 µs), and the merges 21 % to 45 % in all (they read entries the
+//! other core wrote), about 2 % of the threads' time together, which
+//! bounds what a change of where tasks run could win. With the threads
+//! busy 90 %, 1.8× needs the tasks to be no slower on 2 threads than on
+//! 1, which this host gives in its quiet minutes only.
 //!
 //! # Game ends inside the search (D4)
 //!
