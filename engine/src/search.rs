@@ -157,7 +157,11 @@
 //! takes 3.9 % more nodes (22,635,554), leaves the threads less busy
 //! (88.2 % against 90.9 %) and the tree less parallel (1.94×, 3.14× and
 //! 3.56× on 2, 4 and 8 threads): the first phase needs the root's tests
-//! to fill it.
+//! to fill it. Letting a reply's test beside the first move that passes
+//! go on at once with the reply's exact value, in the same task, so that
+//! the longest task of the phase after the merge starts before it: 1.9 %
+//! more nodes (22,216,959), busy unchanged (90.4 % to 91.4 % against
+//! 90.3 % to 91.0 %).
 //!
 //! The speedup a run measures is twice the share of the time the threads
 //! are busy, divided by how much longer the same tasks take on 2 threads
