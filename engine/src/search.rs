@@ -367,6 +367,7 @@ pub fn search_weighted(
         quiet_hash_from: DRAW_QUIET_TURNS.saturating_sub(depth + ENDING_EXTRA),
         weights: *weights,
         reach: 0,
+        pending: Vec::new(),
     };
     let pool = Pool::new(
         rayon::current_num_threads(),
@@ -409,6 +410,7 @@ pub fn search_weighted(
         let mut widen = ASPIRATION;
         let mut first_round = true;
         let head_ord = loop {
+            shared.flush();
             let env = Env {
                 sh: &shared,
                 pool: &pool,
@@ -442,18 +444,23 @@ pub fn search_weighted(
                         // move left the expected move inside its window,
                         // the second round's tests at the score it has so
                         // far, side by side.
-                        shared.merge(
+                        // (Merged only if that phase searches anything:
+                        // otherwise the next round that does merges it.)
+                        shared.defer(
                             node.take_logs()
                                 .into_iter()
                                 .chain(rest.iter_mut().map(|r| r.node.take_log())),
                         );
+                        let so_far = (node.sibs[0].score > node.alpha).then(|| -node.bar());
+                        let need = |gen| so_far.map(|s| bar(gen, s));
+                        if node.has_work(rest, need) {
+                            shared.flush();
+                        }
                         let env = Env {
                             sh: &shared,
                             pool: &pool,
                         };
-                        let so_far = (node.sibs[0].score > node.alpha).then(|| -node.bar());
-                        let (c, res) =
-                            node.close_beside(env, rest, cd, |gen| so_far.map(|s| bar(gen, s)));
+                        let (c, res) = node.close_beside(env, rest, cd, need);
                         cost = cost.then(c);
                         head[0].node.settle(res)
                     }
@@ -466,7 +473,7 @@ pub fn search_weighted(
             first_round = false;
             let mut r = r;
             let log = std::mem::take(&mut r.log);
-            shared.merge(
+            shared.defer(
                 log.into_iter()
                     .chain(rest.iter_mut().map(|r| r.node.take_log())),
             );
@@ -485,27 +492,34 @@ pub fn search_weighted(
         // Round 2: every other move with a null window: can it do better?
         // A move generated before the first wins a tie, so it only has to
         // reach the first move's score; one generated after has to beat it.
+        // Only the moves whose last test leaves it open become tasks.
+        let tests: Vec<Test> = roots[1..]
+            .iter_mut()
+            .filter_map(|r| {
+                let bar = bar(r.gen, s);
+                (!r.node.decided(bar)).then_some(Test {
+                    sib: &mut r.node,
+                    depth: cd,
+                    ply: 1,
+                    bar,
+                })
+            })
+            .collect();
+        if !tests.is_empty() {
+            shared.flush();
+        }
         let env = Env {
             sh: &shared,
             pool: &pool,
         };
-        // Only the moves whose last test leaves it open become tasks.
-        let tests = roots[1..].iter_mut().filter_map(|r| {
-            let bar = bar(r.gen, s);
-            (!r.node.decided(bar)).then_some(Test {
-                sib: &mut r.node,
-                depth: cd,
-                ply: 1,
-                bar,
-            })
-        });
-        let tests: Vec<Cost> = longest_first(pool.expected(&shared, tests, |t| &*t.sib), |t| {
-            t.run(env, &head_ord)
-        });
+        let tests: Vec<Cost> = longest_first(
+            pool.expected(&shared, tests.into_iter(), |t| &*t.sib),
+            |t| t.run(env, &head_ord),
+        );
         let mut phase = Phase::default();
         phase.tasks(&tests);
         cost = cost.then(phase.cost());
-        shared.merge(roots[1..].iter_mut().map(|r| r.node.take_log()));
+        shared.defer(roots[1..].iter_mut().map(|r| r.node.take_log()));
 
         // Rounds 3…: exact values for the moves that passed, widening the
         // upper bound until none fails high.
@@ -516,6 +530,7 @@ pub fn search_weighted(
             if open.is_empty() {
                 break;
             }
+            shared.flush();
             let env = Env {
                 sh: &shared,
                 pool: &pool,
@@ -532,7 +547,7 @@ pub fn search_weighted(
                 phase.add(r.cost);
             }
             cost = cost.then(phase.cost());
-            shared.merge(done.into_iter().flat_map(|r| r.log));
+            shared.defer(done.into_iter().flat_map(|r| r.log));
             widen *= 4;
             hi = if widen > 1_000 { INF } else { hi + widen };
         }
@@ -572,6 +587,15 @@ pub fn search_weighted(
 struct RootMove {
     gen: usize,
     node: Sibling,
+}
+
+impl RootMove {
+    /// What this move has to be tested against in the phase after the
+    /// reply's first move: `need(gen)`, when it is known and the move's
+    /// last test does not already answer it.
+    fn open_need(&self, need: impl Fn(usize) -> Option<i32>) -> Option<i32> {
+        need(self.gen).filter(|&n| !self.node.decided(n))
+    }
 }
 
 /// The line from `pos` given as move indices in generation order.
@@ -758,6 +782,9 @@ struct Shared {
     /// How long a line of a king ending may grow, in turns: the
     /// iteration's depth plus [`ENDING_EXTRA`].
     reach: u32,
+    /// Logged entries not merged yet, in merge order (see
+    /// [`Shared::defer`]).
+    pending: Vec<Vec<[u64; 2]>>,
 }
 
 impl Shared {
@@ -801,7 +828,9 @@ impl Shared {
     /// however many threads share the work, so the table comes out the
     /// same.
     fn merge(&mut self, logs: impl Iterator<Item = Vec<[u64; 2]>>) {
-        let logs: Vec<Vec<[u64; 2]>> = logs.collect();
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.extend(logs);
+        let logs = pending;
         let total: usize = logs.iter().map(Vec::len).sum();
         let len = self.table.slots.len();
         let mask = self.table.mask;
@@ -834,6 +863,24 @@ impl Shared {
                     }
                 }
             });
+    }
+}
+
+impl Shared {
+    /// Keep logged entries for the next merge, after those kept before:
+    /// a round's entries are merged only when a round that reads the
+    /// table comes, so that after the last one of a search nothing is
+    /// merged for no reader (the same table for every reader, since the
+    /// order is kept).
+    fn defer(&mut self, logs: impl Iterator<Item = Vec<[u64; 2]>>) {
+        self.pending.extend(logs);
+    }
+
+    /// Merge the entries kept, before a round that reads the table.
+    fn flush(&mut self) {
+        if !self.pending.is_empty() {
+            self.merge(std::iter::empty());
+        }
     }
 }
 
@@ -1445,7 +1492,7 @@ impl OpenNode {
         // task with nothing to do would still wake a sleeping thread.
         let mut jobs: Vec<Job> = self.sibs[1..].iter_mut().map(Job::Reply).collect();
         for r in roots.iter_mut() {
-            if let Some(need) = need(r.gen).filter(|&n| !r.node.decided(n)) {
+            if let Some(need) = r.open_need(&need) {
                 jobs.push(Job::Root(Test {
                     sib: &mut r.node,
                     depth,
@@ -1471,6 +1518,15 @@ impl OpenNode {
             self.log.extend(l);
         }
         (phase.cost(), self.close())
+    }
+
+    /// Whether phase 2 ([`OpenNode::close_beside`] with these `roots` and
+    /// `need`) searches anything: a reply whose last test does not already
+    /// keep it at or below the first move's value, or a root move to test.
+    fn has_work(&self, roots: &[RootMove], need: impl Fn(usize) -> Option<i32>) -> bool {
+        let a = self.bar();
+        self.sibs[1..].iter().any(|s| s.open || !s.decided(a))
+            || roots.iter().any(|r| r.open_need(&need).is_some())
     }
 
     /// The entries stored so far, the first move's and those of the tests
@@ -1946,7 +2002,9 @@ fn mix(mut x: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{longest_first, Context, Cost, Pool, Shared, Sibling, Table, Weights};
+    use super::{
+        longest_first, Context, Cost, Entry, Pool, Shared, Sibling, Table, Weights, BOUND_EXACT,
+    };
     use crate::Position;
     use std::sync::Mutex;
 
@@ -1969,6 +2027,52 @@ mod tests {
         assert!(!s.decided(9) && !s.decided(-50));
     }
 
+    /// Entries kept for later (`defer`) reach the table only at the next
+    /// merge, and then exactly as if each batch had been merged at once,
+    /// in the same order: the order decides which entry a bucket keeps.
+    #[test]
+    fn deferred_entries_merge_in_the_order_given() {
+        let entry = |depth: u8, score: i16| {
+            Entry {
+                score,
+                depth,
+                bound: BOUND_EXACT,
+                best: 0,
+            }
+            .pack()
+        };
+        // Keys 0x100 and 0x200 share bucket 0 of a 256-entry table, 0x302
+        // is in bucket 2; the same key stored twice keeps the later entry.
+        let first = vec![[0x100, entry(5, 10)], [0x200, entry(3, 20)]];
+        let second = vec![[0x100, entry(2, 30)], [0x302, entry(4, 40)]];
+        let new = || Shared {
+            table: Table::new(1 << 8),
+            quiet_hash_from: 50,
+            weights: Weights::default(),
+            reach: 0,
+            pending: Vec::new(),
+        };
+        let mut at_once = new();
+        at_once.merge(std::iter::once(first.clone()));
+        at_once.merge(std::iter::once(second.clone()));
+        let mut later = new();
+        later.defer(std::iter::once(first));
+        later.defer(std::iter::once(second));
+        assert!(later.table.probe(0x100).is_none(), "deferred, not merged");
+        later.flush();
+        assert!(later.pending.is_empty());
+        for key in [0x100, 0x200, 0x302] {
+            let (a, b) = (at_once.table.probe(key), later.table.probe(key));
+            assert_eq!(a.map(|e| (e.depth, e.score)), b.map(|e| (e.depth, e.score)));
+        }
+        assert_eq!(later.table.probe(0x100).map(|e| e.score), Some(30));
+        // A merge of new entries merges the deferred ones first.
+        let mut mixed = new();
+        mixed.defer(std::iter::once(vec![[0x100, entry(5, 10)]]));
+        mixed.merge(std::iter::once(vec![[0x100, entry(2, 30)]]));
+        assert_eq!(mixed.table.probe(0x100).map(|e| e.score), Some(30));
+    }
+
     /// The expected work of a sibling is the most any search of it took:
     /// a later search that the table answered at once does not make a
     /// long one look short; unknown siblings expect nothing.
@@ -1981,6 +2085,7 @@ mod tests {
             quiet_hash_from: 50,
             weights: Weights::default(),
             reach: 0,
+            pending: Vec::new(),
         };
         let pool = Pool::new(1, 1 << 8);
         let sibs: Vec<Sibling> = moves
