@@ -41,8 +41,11 @@
 //! run it is read-only; between rounds, with nothing running, the entries
 //! each task stored (it logs them) are merged into it in a fixed order
 //! (task-tree order; each thread stores those of its own range of buckets,
-//! so every bucket sees them in that order). Each task writes into a private table of its own,
-//! which it reads before the shared one. Killer moves and history (the
+//! so every bucket sees them in that order), just before the next round
+//! that reads the table: what the last rounds of a search store is never
+//! merged (that saved about 8 ms over the bench, 0.5 % of the 2-thread
+//! run, spent on one thread while the other waited). Each task writes
+//! into a private table of its own, which it reads before the shared one. Killer moves and history (the
 //! *ordering*) are handed on explicitly: a task starts from a copy of the
 //! ordering its parent gives it, and the moves after the first at a split
 //! node start from the ordering the first move's search ended with, so
