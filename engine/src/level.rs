@@ -26,7 +26,8 @@ impl Level {
     ///   forced capture, but walks into shots set up a move ahead.
     /// - Normal, 8: sees shots three moves deep. Against Easy in `checkers
     ///   match --a normal --b easy --games 80`: 93.8 % (70 wins, 10 draws,
-    ///   no loss) with the tuned bonuses and the search of issue 14 (94.4 %
+    ///   no loss) with the tuned bonuses and the search of issue 14, with
+    ///   the smaller tables as before them (94.4 %
     ///   with the search before its last three changes, 85.0 % before
     ///   tuning);
     ///   depth 6 managed only 73.8 % over 40, too close to the 70 % the gap
@@ -48,9 +49,12 @@ impl Level {
     ///   at best, and measured it is over (p95 317 ms, max 501 ms; with
     ///   the later search that takes 1.25 % fewer nodes, from 200 ms to
     ///   270 ms in five runs, over the budget in two). Against Normal
-    ///   (`checkers match --a hard --b normal --games 80`): 84.4 % (55
-    ///   wins, 25 draws, no loss; 82.5 % and 85.0 % with the search before
-    ///   its last two changes, 80.6 % before issue 14).
+    ///   (`checkers match --a hard --b normal --games 80`): 85.6 % (57
+    ///   wins, 23 draws, no loss, z 7.55) with the smaller tables (84.4 %
+    ///   before them; 82.5 % and 85.0 % with the search before its last
+    ///   two changes, 80.6 % before issue 14). With the smaller tables,
+    ///   depth 15's p95 was 256 ms, 237 ms, 237 ms, 256 ms and 193 ms in
+    ///   five runs: still over the budget in two.
     pub const fn depth(self) -> u32 {
         match self {
             Level::Easy => 2,

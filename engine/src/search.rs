@@ -45,8 +45,9 @@
 //! that reads the table: what the last rounds of a search store is never
 //! merged (that saved about 8 ms over the bench, 0.5 % of the 2-thread
 //! run, spent on one thread while the other waited). Each task writes
-//! into a private table of its own, which it reads before the shared one. Killer moves and history (the
-//! *ordering*) are handed on explicitly: a task starts from a copy of the
+//! into a private table of its own, which it reads before the shared one.
+//! Killer moves and history (the *ordering*) are handed on explicitly: a
+//! task starts from a copy of the
 //! ordering its parent gives it, and the moves after the first at a split
 //! node start from the ordering the first move's search ended with, so
 //! what the main line learnt guides the refutations of the others (without
@@ -72,7 +73,8 @@
 //! 2, 4 and 8 threads with perfect scheduling and no overhead: a measure
 //! of the parallelism that no load on the machine disturbs (`checkers bench
 //! --ideal`). Over the bench set at Hard's depth the tree allows about
-//! 1.95× on 2 threads, 3.4× on 4 and 4.5× on 8 (1.97×, 3.5× and 4.5×
+//! 1.92× on 2 threads, 3.3× on 4 and 4.2× on 8 (1.95×, 3.4× and 4.5×
+//! with the larger tables before, see below; 1.97×, 3.5× and 4.5×
 //! before the merge between the reply's first move and the rest, which
 //! the model counts as a wait; 1.95×, 3.2× and 3.7× before the replies to
 //! the expected move were tested beside it): beyond
@@ -182,7 +184,26 @@
 //! other core wrote), about 2 % of the threads' time together, which
 //! bounds what a change of where tasks run could win. With the threads
 //! busy 90 %, 1.8× needs the tasks to be no slower on 2 threads than on
-//! 1, which this host gives in its quiet minutes only.
+//! 1, which this host gives in its quiet minutes only. (These figures
+//! are of the earlier tables, 2^15 private and 2^18 shared entries.)
+//!
+//! Smaller tables are faster on any thread count, and more so on one.
+//! Searching the bench in turn with two table sizes on two pools of the
+//! same size (a throw-away copy of `--against`, best of 3 for each
+//! position; with the same sizes on both pools it gives 1.00× to 1.02×),
+//! 2^12 private and 2^17 shared entries took 0.93× to 0.97× the time of
+//! 2^15 and 2^18 on 2 threads (eight runs) and 0.87× to 0.89× on one
+//! thread pinned to a core (three runs), for 3.7 % more nodes. Private
+//! tables alone of 2^14, 2^13, 2^12, 2^11 and 2^10 entries: 0.98× to
+//! 1.02×, 0.96× to 1.00×, 0.91× to 0.98×, 0.97× to 0.98× and 0.96× to
+//! 0.99× on 2 threads (2^12 alone 0.92× to 0.97× on one); a shared table
+//! alone of 2^17 or 2^19 entries: 0.98× to 0.99× and 1.02× to 1.03×. The
+//! tables are probed at every node, and two dozen private tables of
+//! 512 KiB do not fit in a core's 2 MiB cache where tables of 64 KiB do.
+//! One thread gains more than two because two threads have two caches:
+//! part of the speedup measured before the change was that cache, not
+//! the parallel search. The tree allows a little less parallelism with
+//! the small tables (the ideal figures above).
 //!
 //! # Game ends inside the search (D4)
 //!
@@ -227,13 +248,20 @@ const TT_MIN_DEPTH: u32 = 1;
 /// Entries stored with at least this many turns to go are logged for the
 /// shared table; shallower ones stay in the task's private table.
 const LOG_MIN_DEPTH: u32 = 2;
-/// The shared table has `2^(depth + 8)` entries, within these bounds.
+/// The shared table has `2^(depth + 8)` entries, within these bounds (2
+/// MiB at most).
 const SHARED_MIN_BITS: u32 = 12;
-const SHARED_MAX_BITS: u32 = 18;
+const SHARED_MAX_BITS: u32 = 17;
 /// Each task's private table has `2^(depth + 6)` entries, within these
-/// bounds.
+/// bounds (64 KiB at most).
+///
+/// Small on purpose: the tables are probed at every node, and what fits
+/// in a core's cache is worth more than what a larger table remembers.
+/// At Hard's depth, 2^12 private and 2^17 shared entries take 3.7 % more
+/// nodes than 2^15 and 2^18 but 11 % to 13 % less time on one thread and
+/// 3 % to 7 % less on two (see "Cost and scaling").
 const PRIVATE_MIN_BITS: u32 = 8;
-const PRIVATE_MAX_BITS: u32 = 15;
+const PRIVATE_MAX_BITS: u32 = 12;
 /// Stamps live in the top bits of a private entry's data word.
 const STAMP_SHIFT: u32 = 40;
 const STAMP_LIMIT: u64 = 1 << (64 - STAMP_SHIFT);
@@ -986,7 +1014,7 @@ static SPARE: Mutex<Spare> = Mutex::new(Spare {
     table: (Vec::new(), 0),
 });
 
-/// At most this many contexts stay in [`SPARE`] between searches (16 MiB
+/// At most this many contexts stay in [`SPARE`] between searches (2 MiB
 /// of tables at Hard's size).
 const SPARE_CONTEXTS: usize = 32;
 
