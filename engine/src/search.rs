@@ -851,7 +851,8 @@ impl Shared {
         }
     }
 
-    /// Store the logged entries, in the order given; only between rounds.
+    /// Store the entries kept by [`Shared::defer`], then the logged
+    /// entries given, in that order; only between rounds.
     ///
     /// The table is cut into one contiguous range of buckets per thread;
     /// each thread reads every entry in order and stores those that fall in
@@ -895,14 +896,12 @@ impl Shared {
                 }
             });
     }
-}
 
-impl Shared {
-    /// Keep logged entries for the next merge, after those kept before:
-    /// a round's entries are merged only when a round that reads the
-    /// table comes, so that after the last one of a search nothing is
-    /// merged for no reader (the same table for every reader, since the
-    /// order is kept).
+    /// Keep logged entries for the next merge, after those kept before.
+    /// A round's entries are merged only when a round that reads the
+    /// table comes, so nothing is merged after a search's last round;
+    /// every reader still sees the table it would have seen, since the
+    /// order is kept.
     fn defer(&mut self, logs: impl Iterator<Item = Vec<[u64; 2]>>) {
         self.pending.extend(logs);
     }
