@@ -851,18 +851,28 @@ impl Shared {
         }
     }
 
-    /// Store the entries kept by [`Shared::defer`], then the logged
-    /// entries given, in that order; only between rounds.
+    /// Keep logged entries for the next merge, after those kept before.
+    /// A round's entries are merged only when a round that reads the
+    /// table comes, so nothing is merged after a search's last round;
+    /// every reader still sees the table it would have seen, since the
+    /// order is kept.
+    fn defer(&mut self, logs: impl Iterator<Item = Vec<[u64; 2]>>) {
+        self.pending.extend(logs);
+    }
+
+    /// Store the entries kept by [`Shared::defer`], in the order they were
+    /// kept, before a round that reads the table; only between rounds.
     ///
     /// The table is cut into one contiguous range of buckets per thread;
     /// each thread reads every entry in order and stores those that fall in
     /// its range. Every bucket thus sees the same stores in the same order
     /// however many threads share the work, so the table comes out the
     /// same.
-    fn merge(&mut self, logs: impl Iterator<Item = Vec<[u64; 2]>>) {
-        let mut pending = std::mem::take(&mut self.pending);
-        pending.extend(logs);
-        let logs = pending;
+    fn flush(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let logs = std::mem::take(&mut self.pending);
         let total: usize = logs.iter().map(Vec::len).sum();
         let len = self.table.slots.len();
         let mask = self.table.mask;
@@ -895,22 +905,6 @@ impl Shared {
                     }
                 }
             });
-    }
-
-    /// Keep logged entries for the next merge, after those kept before.
-    /// A round's entries are merged only when a round that reads the
-    /// table comes, so nothing is merged after a search's last round;
-    /// every reader still sees the table it would have seen, since the
-    /// order is kept.
-    fn defer(&mut self, logs: impl Iterator<Item = Vec<[u64; 2]>>) {
-        self.pending.extend(logs);
-    }
-
-    /// Merge the entries kept, before a round that reads the table.
-    fn flush(&mut self) {
-        if !self.pending.is_empty() {
-            self.merge(std::iter::empty());
-        }
     }
 }
 
@@ -2058,7 +2052,7 @@ mod tests {
     }
 
     /// Entries kept for later (`defer`) reach the table only at the next
-    /// merge, and then exactly as if each batch had been merged at once,
+    /// flush, and then exactly as if each batch had been flushed at once,
     /// in the same order: the order decides which entry a bucket keeps.
     #[test]
     fn deferred_entries_merge_in_the_order_given() {
@@ -2083,8 +2077,10 @@ mod tests {
             pending: Vec::new(),
         };
         let mut at_once = new();
-        at_once.merge(std::iter::once(first.clone()));
-        at_once.merge(std::iter::once(second.clone()));
+        at_once.defer(std::iter::once(first.clone()));
+        at_once.flush();
+        at_once.defer(std::iter::once(second.clone()));
+        at_once.flush();
         let mut later = new();
         later.defer(std::iter::once(first));
         later.defer(std::iter::once(second));
@@ -2096,11 +2092,6 @@ mod tests {
             assert_eq!(a.map(|e| (e.depth, e.score)), b.map(|e| (e.depth, e.score)));
         }
         assert_eq!(later.table.probe(0x100).map(|e| e.score), Some(30));
-        // A merge of new entries merges the deferred ones first.
-        let mut mixed = new();
-        mixed.defer(std::iter::once(vec![[0x100, entry(5, 10)]]));
-        mixed.merge(std::iter::once(vec![[0x100, entry(2, 30)]]));
-        assert_eq!(mixed.table.probe(0x100).map(|e| e.score), Some(30));
     }
 
     /// The expected work of a sibling is the most any search of it took:
