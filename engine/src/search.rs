@@ -1450,8 +1450,8 @@ fn open_split(
         // The first move refutes: tests beside it count for nothing but
         // what they stored.
         let mut node = node;
+        node.log = node.take_logs();
         for s in node.sibs[1..].iter_mut() {
-            node.log.push(s.take_log());
             s.release(env.pool);
             s.score = -INF;
         }
@@ -2051,6 +2051,17 @@ mod tests {
         assert!(!s.decided(9) && !s.decided(-50));
     }
 
+    /// An empty shared table of 256 entries, for the tests.
+    fn small_shared() -> Shared {
+        Shared {
+            table: Table::new(1 << 8),
+            quiet_hash_from: 50,
+            weights: Weights::default(),
+            reach: 0,
+            pending: Vec::new(),
+        }
+    }
+
     /// Entries kept for later (`defer`) reach the table only at the next
     /// flush, and then exactly as if each batch had been flushed at once,
     /// in the same order: the order decides which entry a bucket keeps.
@@ -2069,19 +2080,12 @@ mod tests {
         // is in bucket 2; the same key stored twice keeps the later entry.
         let first = vec![[0x100, entry(5, 10)], [0x200, entry(3, 20)]];
         let second = vec![[0x100, entry(2, 30)], [0x302, entry(4, 40)]];
-        let new = || Shared {
-            table: Table::new(1 << 8),
-            quiet_hash_from: 50,
-            weights: Weights::default(),
-            reach: 0,
-            pending: Vec::new(),
-        };
-        let mut at_once = new();
+        let mut at_once = small_shared();
         at_once.defer(std::iter::once(first.clone()));
         at_once.flush();
         at_once.defer(std::iter::once(second.clone()));
         at_once.flush();
-        let mut later = new();
+        let mut later = small_shared();
         later.defer(std::iter::once(first));
         later.defer(std::iter::once(second));
         assert!(later.table.probe(0x100).is_none(), "deferred, not merged");
@@ -2101,13 +2105,7 @@ mod tests {
     fn expected_work_is_the_most_a_search_took() {
         let pos = Position::start();
         let moves = pos.legal_moves();
-        let sh = Shared {
-            table: Table::new(1 << 8),
-            quiet_hash_from: 50,
-            weights: Weights::default(),
-            reach: 0,
-            pending: Vec::new(),
-        };
+        let sh = small_shared();
         let pool = Pool::new(1, 1 << 8);
         let sibs: Vec<Sibling> = moves
             .iter()
