@@ -15,7 +15,9 @@
 //! other moves searched against the value the first reached and, beside
 //! them, the tests of the other root moves that the expected move's score
 //! so far leaves undecided, which is the second round's work whenever the
-//! reply's other moves leave that score as it is. If the first move fails
+//! reply's other moves leave that score as it is; last, after another
+//! merge, the exact values of the replies that beat the first one, each
+//! split into tasks like the expected line. If the first move fails
 //! outside its window it is searched again, wider. Round 2 runs again the
 //! tests the real score leaves undecided; rounds 3… search exactly, in
 //! parallel, the moves that beat it.
@@ -30,7 +32,11 @@
 //! tests. One exception, one turn below the root: there the others are
 //! first tested beside the first move against the value the table holds
 //! for the position, as the root does with the last score, and tested
-//! again only when the first move's value leaves the answer open. Every
+//! again only when the first move's value leaves the answer open; and a
+//! reply that beats the first one is searched exactly only after all the
+//! tests and a merge, split into tasks, starting from the ordering its
+//! own tests ended with (searched in its test's task, it ran alone for up
+//! to a fifth of a search while the other threads waited). Every
 //! other node is plain sequential alpha-beta inside one task. So the moves
 //! are searched side by side all along the expected line, and a position
 //! with only one or two legal moves keeps the cores busy too.
@@ -73,8 +79,9 @@
 //! 2, 4 and 8 threads with perfect scheduling and no overhead: a measure
 //! of the parallelism that no load on the machine disturbs (`checkers bench
 //! --ideal`). Over the bench set at Hard's depth the tree allows about
-//! 1.92× on 2 threads, 3.3× on 4 and 4.2× on 8 (1.95×, 3.4× and 4.5×
-//! with the larger tables before, see below; 1.97×, 3.5× and 4.5×
+//! 1.96× on 2 threads, 3.4× on 4 and 4.4× on 8 (1.92×, 3.3× and 4.2×
+//! before the replies that beat the first one were split, see below;
+//! 1.95×, 3.4× and 4.5× with the larger tables before; 1.97×, 3.5× and 4.5×
 //! before the merge between the reply's first move and the rest, which
 //! the model counts as a wait; 1.95×, 3.2× and 3.7× before the replies to
 //! the expected move were tested beside it): beyond
@@ -204,6 +211,35 @@
 //! part of the speedup measured before the change was that cache, not
 //! the parallel search. The tree allows a little less parallelism with
 //! the small tables (the ideal figures above).
+//!
+//! A reply one turn below the root that beats the reply searched first
+//! needs its exact value, and that search, in its test's own task, was
+//! the longest task of its phase: a trace of the bench (each round's
+//! span) showed the phase after the reply's first move idle 31 % to 32 %
+//! of its time, 200 ms of the 4,900 ms of thread time, 28 ms at once in
+//! one position. Now such replies are only tested in that phase; after
+//! it, the logs merged, each is split into tasks like the expected line.
+//! That is 1.5 % more nodes (22,939,941 against 22,597,952; moves and
+//! scores of the 56 pinned positions at depth 11 unchanged but two: 10-14
+//! for 9-13 at +2 for +1, and 24-19 for 8-4, both at +5), the threads
+//! busy 91.2 % and 91.8 % against 90.0 % and 90.4 % in two interleaved
+//! pairs of traces (the phase idle 23 %, the new one 17 %), the tree
+//! more parallel (the ideal figures above), and the longest search of
+//! the bench 847,343 nodes instead of 1,003,447. In time on 2 threads it
+//! is a wash (an in-process A/B as above: 1.00×, 0.99×, 1.02×, 1.01×),
+//! on one 1.01× and 1.04× (pinned). What made it pay is the ordering:
+//! searched exactly after the merge, in one task, each reply takes
+//! 22,736,672 nodes over the bench when its task starts from the
+//! ordering its tests ended with, 24,667,216 from the node's ordering,
+//! and 25,367,754 with the test's own private table but the node's
+//! ordering; what the test's table knew reaches the shared one with the
+//! merge. Tried beside it: those replies' splits testing their own other
+//! moves beside the first, as one turn below the root does (2.5 % more
+//! nodes, the tree no more parallel); the root's exact searches (round 3)
+//! starting from the ordering of their own tests instead of the expected
+//! line's (14 % more nodes); a job that keeps an idle thread polling for
+//! work for the whole search instead of sleeping (threads as busy as
+//! without, 91.0 % and 91.4 % against 90.7 % and 91.4 %).
 //!
 //! # Game ends inside the search (D4)
 //!
@@ -491,9 +527,24 @@ pub fn search_weighted(
                             sh: &shared,
                             pool: &pool,
                         };
-                        let (c, res) = node.close_beside(env, rest, cd, need);
-                        cost = cost.then(c);
-                        head[0].node.settle(res)
+                        cost = cost.then(node.search_others(env, rest, cd, need, false));
+                        // Replies that beat the first one: their exact
+                        // values, split into tasks, after a merge of what
+                        // their tests stored.
+                        if node.sibs[1..].iter().any(|s| s.open) {
+                            shared.defer(
+                                node.take_logs()
+                                    .into_iter()
+                                    .chain(rest.iter_mut().map(|r| r.node.take_log())),
+                            );
+                            shared.flush();
+                            let env = Env {
+                                sh: &shared,
+                                pool: &pool,
+                            };
+                            cost = cost.then(node.split_open(env));
+                        }
+                        head[0].node.settle(node.close())
                     }
                 }
             } else {
@@ -1226,13 +1277,35 @@ impl Sibling {
             Vec::new(),
         ) {
             Split::Done(res) => res,
-            Split::Open(node) => {
-                let (phase, mut res) = node.close_beside(env, &mut [], 0, |_| None);
+            Split::Open(mut node) => {
+                let phase = node.search_others(env, &mut [], 0, |_| None, true);
+                let mut res = node.close();
                 res.cost = res.cost.then(phase);
                 res
             }
         };
         self.settle(res)
+    }
+
+    /// The value within `(lo, hi)` as [`Sibling::split`] finds it, starting
+    /// from the move order its tests ended with (the order matters: from
+    /// the node's order instead, 8 % more nodes over the bench), and
+    /// without their context's table: the caller merged what they stored.
+    fn split_after_tests(
+        &mut self,
+        env: Env,
+        ord: &Ordering,
+        depth: u32,
+        ply: usize,
+        lo: i32,
+        hi: i32,
+    ) -> Res {
+        let learnt = self.ctx.take().map(|ctx| {
+            let o = *ctx.ord;
+            env.pool.release(ctx);
+            o
+        });
+        self.split(env, learnt.as_ref().unwrap_or(ord), depth, ply, lo, hi)
     }
 
     /// Take the value and line of the reply's search `res`.
@@ -1355,7 +1428,7 @@ fn beside(env: Env, ord: &Ordering, tests: Vec<Test>, f: impl FnOnce() -> Res + 
 /// The value of `pos` (a node of the expected line) within `(alpha, beta)`
 /// for the side to move, as a tree of tasks that start from `ord`, up to
 /// the end of its first phase; see the module documentation and
-/// [`OpenNode::close_beside`] for the second. Nodes too shallow or too far
+/// [`OpenNode::search_others`] for the second. Nodes too shallow or too far
 /// from the root to split are one [`task`]. The tests `roots` (the root's
 /// other moves, when `pos` is the expected move's reply) run beside the
 /// first phase, in the same queue as the node's own tests.
@@ -1467,11 +1540,12 @@ impl OpenNode {
 
     /// Phase 2 for one of the other moves: a null-window test against
     /// `a`, unless a test beside the first move already answered it, and,
-    /// for a move that beats it, at once its exact value, both from the
-    /// move order `ord` the first move's search ended with. Its context
-    /// goes back to the pool as soon as it is done, so that the next task
-    /// takes it instead of a new one. The nodes it took and the entries
-    /// it stored.
+    /// for a move that beats it when `exact`, at once its exact value,
+    /// both from the move order `ord` the first move's search ended with.
+    /// Its context goes back to the pool as soon as it is done, so that the
+    /// next task takes it instead of a new one, unless the move beat `a`
+    /// and its exact value is left for later ([`OpenNode::split_open`]).
+    /// The nodes it took and the entries it stored.
     #[allow(clippy::too_many_arguments)]
     fn search_other(
         env: Env,
@@ -1481,17 +1555,20 @@ impl OpenNode {
         ply: usize,
         a: i32,
         beta: i32,
+        exact: bool,
     ) -> (Cost, Vec<[u64; 2]>) {
         let mut c = Cost::default();
         if !s.decided(a) {
             c = s.test(env, ord, depth, ply + 1, a);
         }
-        if s.open {
+        if s.open && exact {
             c = c.then(s.exact(env, ord, depth, ply + 1, a, beta));
         }
         env.pool.learn(env.sh, s, c);
         let log = s.take_log();
-        s.release(env.pool);
+        if !s.open || exact {
+            s.release(env.pool);
+        }
         (c, log)
     }
 
@@ -1500,15 +1577,17 @@ impl OpenNode {
     /// again (`depth` turns deep) against `need(gen)` when it is known
     /// and their last test leaves it open, as the root's second round
     /// would: one phase for both, so that neither's longest task waits
-    /// alone for the other's merge. The phase's cost, and the node's
-    /// value.
-    fn close_beside(
-        mut self,
+    /// alone for the other's merge. A reply that beats the first move gets
+    /// its exact value in the same task when `exact`, and is left open
+    /// for [`OpenNode::split_open`] otherwise. The phase's cost.
+    fn search_others(
+        &mut self,
         env: Env,
         roots: &mut [RootMove],
         depth: u32,
         need: impl Fn(usize) -> Option<i32> + Sync,
-    ) -> (Cost, Res) {
+        exact: bool,
+    ) -> Cost {
         let a = self.bar();
         let (ord, child_depth, ply, beta) = (&*self.ord, self.child_depth, self.ply, self.beta);
         // Every reply, and the root moves whose need is known and not
@@ -1531,7 +1610,7 @@ impl OpenNode {
         });
         let done: Vec<(Cost, Option<Vec<[u64; 2]>>)> = longest_first(jobs, |j| match j {
             Job::Reply(s) => {
-                let (c, l) = OpenNode::search_other(env, ord, s, child_depth, ply, a, beta);
+                let (c, l) = OpenNode::search_other(env, ord, s, child_depth, ply, a, beta, exact);
                 (c, Some(l))
             }
             Job::Root(t) => (t.run(env, ord), None),
@@ -1541,10 +1620,32 @@ impl OpenNode {
             phase.add(c);
             self.log.extend(l);
         }
-        (phase.cost(), self.close())
+        phase.cost()
     }
 
-    /// Whether phase 2 ([`OpenNode::close_beside`] with these `roots` and
+    /// After [`OpenNode::search_others`] left them open, the exact values
+    /// of the replies that beat the first move, each split into tasks
+    /// ([`Sibling::split_after_tests`]), longest first; the phase's cost.
+    /// Such a search alone took up to a fifth of a search's time, the
+    /// other threads idle.
+    fn split_open(&mut self, env: Env) -> Cost {
+        let a = self.bar();
+        let (ord, child_depth, ply, beta) = (&*self.ord, self.child_depth, self.ply, self.beta);
+        let open = self.sibs[1..].iter_mut().filter(|s| s.open);
+        let done: Vec<Res> = longest_first(env.pool.expected(env.sh, open, |s| &**s), |s| {
+            let res = s.split_after_tests(env, ord, child_depth, ply + 1, a, beta);
+            env.pool.learn(env.sh, s, res.cost);
+            res
+        });
+        let mut phase = Phase::default();
+        for r in done {
+            phase.add(r.cost);
+            self.log.extend(r.log);
+        }
+        phase.cost()
+    }
+
+    /// Whether phase 2 ([`OpenNode::search_others`] with these `roots` and
     /// `need`) searches anything: a reply whose last test does not already
     /// keep it at or below the first move's value, or a root move to test.
     fn has_work(&self, roots: &[RootMove], need: impl Fn(usize) -> Option<i32>) -> bool {
