@@ -194,6 +194,32 @@
 //! 1, which this host gives in its quiet minutes only. (These figures
 //! are of the earlier tables, 2^15 private and 2^18 shared entries.)
 //!
+//! A stop later, with the tree of the split replies below, the tasks took
+//! 0.98× to 1.19× their 1-thread time on 2 threads (nine traced runs of
+//! `--against 1`, median 1.09×). A search on one thread beside an
+//! unrelated search on the other core, in one process, is not slower
+//! (a throw-away program over the bench, three runs: 0.99×, 1.01×,
+//! 0.95×): two busy cores as such cost nothing here; what costs is what
+//! the two threads of one search share. Ruled out, each by a throw-away
+//! copy: the shared table (its probes switched off in both pools, 3.2
+//! times the nodes: still 1.08× and 1.18×); threads moving between cores
+//! (each pinned to its own: 1.08×, 1.08×, 1.20× against 1.09×, 1.19×,
+//! 1.11× unpinned, interleaved); entries merged on one core and read on
+//! the other (the other thread reading every merged bucket just after
+//! each merge: the root's tests 1.06×, 1.04×, 1.04× against 1.02×, 1.06×,
+//! 1.08×); the search's shared state on the root thread's stack next to
+//! something written (moved to cache lines of its own: 1.00×, 1.01×,
+//! 0.99×, 1.00× in the in-process A/B). Contexts that go back to the free
+//! list of the thread that used them last, so that each thread reuses
+//! memory its own cache holds: 0.98× to 1.00× (four A/B runs), not kept.
+//! A single thread whose merges ran on a thread started on the other core
+//! searched 4 % to 17 % slower in five runs of six, but starting a thread
+//! per merge costs too. Left: what tasks hand each other, the ordering
+//! each copies from its parent, the contexts of siblings tested on one
+//! thread and searched again on the other, and the logs written on both
+//! cores that the merge reads on one (merges take 1.3 to 1.6 times as
+//! long on 2 threads as on 1).
+//!
 //! Smaller tables are faster on any thread count, and more so on one.
 //! Searching the bench in turn with two table sizes on two pools of the
 //! same size (a throw-away copy of `--against`, best of 3 for each
