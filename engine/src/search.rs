@@ -200,9 +200,14 @@
 //! at once: with every task of the 2-thread pool run on its root thread,
 //! the other thread idle but for the merges of 16,384 entries or more (a
 //! throw-away copy), the same work still took 1.01×, 1.14× and 1.07× its
-//! time on the 1-thread pool. Pinned, the root thread and the single
-//! thread on the same core gave 0.99× and 1.02×, on different cores
-//! 1.20× and 0.92×; but a thread pinned inside the process shares its
+//! time on the 1-thread pool; with those merges on the root thread too,
+//! 0.89×, 1.11× and 1.05× against 1.05×, 1.16× and 1.15× for the same
+//! copy merging on both threads, interleaved: entries stored by the other
+//! core cost the thread that reads them (but having the other thread read
+//! every merged bucket after a merge on the root thread did not make the
+//! 2-thread pool's tasks faster, below). Pinned, the root thread and the
+//! single thread on the same core gave 0.99× and 1.02×, on different
+//! cores 1.20× and 0.92×; but a thread pinned inside the process shares its
 //! core with the other pool's waiting threads: single threads pinned one
 //! per core that way took 4.1 s to 5.2 s over the bench where an unpinned
 //! one took 3.3 s to 3.5 s, interleaved (against them the 2 threads would
