@@ -549,11 +549,7 @@ pub fn search_weighted(
                         // far, side by side.
                         // (Merged only if that phase searches anything:
                         // otherwise the next round that does merges it.)
-                        shared.defer(
-                            node.take_logs()
-                                .into_iter()
-                                .chain(rest.iter_mut().map(|r| r.node.take_log())),
-                        );
+                        shared.defer(node.take_logs_with(rest).into_iter());
                         let so_far = (node.sibs[0].score > node.alpha).then(|| -node.bar());
                         let need = |gen| so_far.map(|s| bar(gen, s));
                         if node.has_work(rest, need) {
@@ -568,11 +564,7 @@ pub fn search_weighted(
                         // values, split into tasks, after a merge of what
                         // their tests stored.
                         if node.sibs[1..].iter().any(|s| s.open) {
-                            shared.defer(
-                                node.take_logs()
-                                    .into_iter()
-                                    .chain(rest.iter_mut().map(|r| r.node.take_log())),
-                            );
+                            shared.defer(node.take_logs_with(rest).into_iter());
                             shared.flush();
                             let env = Env {
                                 sh: &shared,
@@ -1695,6 +1687,14 @@ impl OpenNode {
     fn take_logs(&mut self) -> Vec<Vec<[u64; 2]>> {
         let mut logs = std::mem::take(&mut self.log);
         logs.extend(self.sibs[1..].iter_mut().map(Sibling::take_log));
+        logs
+    }
+
+    /// [`OpenNode::take_logs`], then those of the root moves `roots` tested
+    /// beside this node's phases, in that order (the merge order).
+    fn take_logs_with(&mut self, roots: &mut [RootMove]) -> Vec<Vec<[u64; 2]>> {
+        let mut logs = self.take_logs();
+        logs.extend(roots.iter_mut().map(|r| r.node.take_log()));
         logs
     }
 
