@@ -46,8 +46,10 @@
 //! One *shared table* holds what the search has learnt so far. While tasks
 //! run it is read-only; between rounds, with nothing running, the entries
 //! each task stored (it logs them) are merged into it in a fixed order
-//! (task-tree order; each thread stores those of its own range of buckets,
-//! so every bucket sees them in that order), just before the next round
+//! (task-tree order; each task logs its entries apart by the range of
+//! buckets they fall in, one range per thread of the merge, and each
+//! thread stores those of its own range, so every bucket sees them in that
+//! order), just before the next round
 //! that reads the table: what the last rounds of a search store is never
 //! merged (that saved about 8 ms over the bench, 0.5 % of the 2-thread
 //! run, spent on one thread while the other waited). Each task writes
@@ -152,12 +154,26 @@
 //! task in eleven takes three times more or less than its estimate says,
 //! one in forty-five ten times (tasks over 0.2 ms, over the bench), since
 //! a test costs little when it fails and much when it passes. A
-//! parallel merge scans every entry on each thread and stores those of
-//! its range; on this machine it is no faster than one thread (in a
-//! throw-away benchmark of the same stores into a cold 4 MiB table, 20 ns
-//! to 40 ns a stored entry either way), and one that first sorts the
-//! entries by range is 7 % faster from 50,000 entries and slower below
-//! 16,000; 2 MiB pages for the table (`madvise`, which needs `unsafe`)
+//! parallel merge used to scan every entry on each thread and store those
+//! of its range: no faster than one thread (in a throw-away benchmark of
+//! the same stores into a cold 4 MiB table, 20 ns to 40 ns a stored entry
+//! either way; one that first sorts the entries by range was 7 % faster
+//! from 50,000 entries and slower below 16,000). Now each task logs its
+//! entries apart by range (`Log`, `Parts`), so each thread of a merge
+//! reads only its own: the bench merges 2,991,255 entries in 1,461 merges,
+//! 1,318,480 of them in the 40 merges big enough to run in parallel, and
+//! the merges of the 2-thread pool took 52.8 ms to 63.5 ms (median 56.4 ms,
+//! five traced runs of `--against 1`) against 62.3 ms to 89.0 ms (median
+//! 65.3 ms, seven runs) scanning everything, 1.01× to 1.21× the 1-thread
+//! pool's merges in the same runs against 1.08× to 1.65×. Parallel from
+//! 4,096 entries instead of 16,384 was slower again (1.07× to 1.47× the
+//! 1-thread pool's merges, three runs). Each thread keeping a copy of the
+//! shared table of its own, merging every entry into it and probing only
+//! it (so that no entry a task reads was written by the other core): the
+//! same tree, but 0.98× to 1.12× the time (four in-process A/B runs,
+//! median 1.025×; 1.06× to 1.10× with every merge on both threads): an
+//! entry written by the other core costs its reader little, the second
+//! merge more. 2 MiB pages for the table (`madvise`, which needs `unsafe`)
 //! shorten the merges by a tenth or so. Logging only entries 3 turns deep
 //! or more merges 43 % fewer entries but takes 10.6 % more nodes.
 //! Starting first, in the phase after the merge, the replies whose test
@@ -467,6 +483,7 @@ pub fn search_weighted(
     // is left out of the hash key.
     let mut shared = Shared {
         table: Table::new(1 << bits),
+        parts: Parts::new(rayon::current_num_threads(), 1 << bits),
         quiet_hash_from: DRAW_QUIET_TURNS.saturating_sub(depth + ENDING_EXTRA),
         weights: *weights,
         reach: 0,
@@ -475,6 +492,7 @@ pub fn search_weighted(
     let pool = Pool::new(
         rayon::current_num_threads(),
         1 << (depth + 6).clamp(PRIVATE_MIN_BITS, PRIVATE_MAX_BITS),
+        shared.parts,
     );
     let mut roots: Vec<RootMove> = moves
         .iter()
@@ -810,7 +828,7 @@ struct Res {
     /// task, which the merge reads in order (passing the chunks up the
     /// expected line instead of appending them saves copying every entry
     /// once per turn of the line).
-    log: Vec<Vec<[u64; 2]>>,
+    log: Vec<Log>,
     /// The line from its node when the value is above the window's lower
     /// bound, as move indices.
     pv: ArrayVec<u8, MAX_PLY>,
@@ -883,9 +901,72 @@ struct Env<'a> {
     pool: &'a Pool,
 }
 
+/// The shared table cut into `count` ranges of buckets (a power of two),
+/// one for each thread of a parallel merge: the range of a key's bucket
+/// is `key >> shift` modulo `count`.
+#[derive(Clone, Copy)]
+struct Parts {
+    count: usize,
+    shift: u32,
+}
+
+impl Parts {
+    /// Ranges for `threads` threads, of a table of `entries` slots (a power
+    /// of two, at least two per range).
+    fn new(threads: usize, entries: usize) -> Parts {
+        let count = threads.next_power_of_two().min(entries / 2).max(1);
+        Parts {
+            count,
+            shift: entries.trailing_zeros() - count.trailing_zeros(),
+        }
+    }
+
+    #[inline]
+    fn of(self, key: u64) -> usize {
+        (key >> self.shift) as usize & (self.count - 1)
+    }
+}
+
+/// Entries a task stored for the shared table, in the order stored, kept
+/// apart by the range of the shared table they go to ([`Parts`]), so that
+/// each thread of a merge reads only its own. Every entry of a bucket is
+/// in the same range, so each bucket still sees its entries in order.
+#[derive(Default)]
+struct Log {
+    parts: Vec<Vec<[u64; 2]>>,
+}
+
+impl Log {
+    /// A log of one entry.
+    fn one(parts: Parts, entry: [u64; 2]) -> Log {
+        let mut log = Log::default();
+        log.push(parts, entry);
+        log
+    }
+
+    #[inline]
+    fn push(&mut self, parts: Parts, entry: [u64; 2]) {
+        let p = parts.of(entry[0]);
+        if p >= self.parts.len() {
+            self.parts.resize_with(parts.count, Vec::new);
+        }
+        self.parts[p].push(entry);
+    }
+
+    fn len(&self) -> usize {
+        self.parts.iter().map(Vec::len).sum()
+    }
+
+    fn clear(&mut self) {
+        self.parts.iter_mut().for_each(Vec::clear);
+    }
+}
+
 /// The part of a search every task reads and none writes.
 struct Shared {
     table: Table,
+    /// How the table is cut for a parallel merge.
+    parts: Parts,
     /// The quiet-turn counter enters the hash key from this value on.
     quiet_hash_from: u32,
     weights: Weights,
@@ -894,7 +975,7 @@ struct Shared {
     reach: u32,
     /// Logged entries not merged yet, in merge order (see
     /// [`Shared::defer`]).
-    pending: Vec<Vec<[u64; 2]>>,
+    pending: Vec<Log>,
 }
 
 impl Shared {
@@ -935,7 +1016,7 @@ impl Shared {
     /// table comes, so nothing is merged after a search's last round;
     /// every reader still sees the table it would have seen, since the
     /// order is kept.
-    fn defer(&mut self, logs: impl Iterator<Item = Vec<[u64; 2]>>) {
+    fn defer(&mut self, logs: impl Iterator<Item = Log>) {
         self.pending.extend(logs);
     }
 
@@ -952,35 +1033,33 @@ impl Shared {
             return;
         }
         let logs = std::mem::take(&mut self.pending);
-        let total: usize = logs.iter().map(Vec::len).sum();
-        let len = self.table.slots.len();
+        let total: usize = logs.iter().map(Log::len).sum();
         let mask = self.table.mask;
         let stamp = self.table.stamp;
-        let parts = rayon::current_num_threads().clamp(1, len / 2);
-        if total < MERGE_PARALLEL_FROM || parts == 1 {
-            for [key, data] in logs.into_iter().flatten() {
-                store_slot(
-                    &mut self.table.slots,
-                    key as usize & mask & !1,
-                    key,
-                    data,
-                    stamp,
-                );
+        let part = self.table.slots.len() / self.parts.count;
+        if total < MERGE_PARALLEL_FROM || self.parts.count == 1 {
+            for log in &logs {
+                for &[key, data] in log.parts.iter().flatten() {
+                    store_slot(
+                        &mut self.table.slots,
+                        key as usize & mask & !1,
+                        key,
+                        data,
+                        stamp,
+                    );
+                }
             }
             return;
         }
-        // Part lengths are even, so no bucket straddles two parts.
-        let part = (len / parts).next_multiple_of(2);
         self.table
             .slots
             .par_chunks_mut(part)
             .enumerate()
             .for_each(|(p, slots)| {
                 let base = p * part;
-                for &[key, data] in logs.iter().flatten() {
-                    let b = key as usize & mask & !1;
-                    if b >= base && b < base + slots.len() {
-                        store_slot(slots, b - base, key, data, stamp);
+                for log in &logs {
+                    for &[key, data] in log.parts.get(p).into_iter().flatten() {
+                        store_slot(slots, (key as usize & mask & !1) - base, key, data, stamp);
                     }
                 }
             });
@@ -1076,6 +1155,8 @@ struct Pool {
     work: Mutex<std::collections::HashMap<u64, u64>>,
     /// Entries of a new context's private table (a power of two).
     entries: usize,
+    /// How the shared table is cut, for the contexts' logs.
+    parts: Parts,
 }
 
 /// Memory that searches leave for the next one: private contexts and the
@@ -1099,7 +1180,7 @@ struct Spare {
 impl Pool {
     /// A pool for `threads` threads of contexts with `entries` table
     /// entries, starting with the spare ones of that size.
-    fn new(threads: usize, entries: usize) -> Pool {
+    fn new(threads: usize, entries: usize, parts: Parts) -> Pool {
         let free: Vec<Mutex<Vec<Context>>> = (0..threads.max(1))
             .map(|_| Mutex::new(Vec::new()))
             .collect();
@@ -1114,6 +1195,7 @@ impl Pool {
         Pool {
             free,
             entries,
+            parts,
             work: Mutex::new(std::collections::HashMap::new()),
         }
     }
@@ -1129,7 +1211,7 @@ impl Pool {
         let own = lock(self.own()).pop();
         let reused = own.or_else(|| self.free.iter().find_map(|f| lock(f).pop()));
         let mut ctx = reused.unwrap_or_else(|| Context::new(self.entries));
-        ctx.reset(ord);
+        ctx.reset(ord, self.parts);
         ctx
     }
 
@@ -1345,10 +1427,10 @@ impl Sibling {
     }
 
     /// The entries this move's tests stored since the last merge.
-    fn take_log(&mut self) -> Vec<[u64; 2]> {
+    fn take_log(&mut self) -> Log {
         self.ctx
             .as_mut()
-            .map_or_else(Vec::new, |c| std::mem::take(&mut c.log))
+            .map_or_else(Log::default, |c| std::mem::take(&mut c.log))
     }
 
     /// Give the context back to the pool.
@@ -1406,7 +1488,9 @@ struct OpenNode {
     child_depth: u32,
     /// The moves in search order; the first is searched.
     sibs: Vec<Sibling>,
-    log: Vec<Vec<[u64; 2]>>,
+    log: Vec<Log>,
+    /// How the shared table is cut, for the node's own entry.
+    parts: Parts,
     cost: Cost,
     /// The move order the first move's search ended with.
     ord: Box<Ordering>,
@@ -1541,6 +1625,7 @@ fn open_split(
         beta,
         child_depth,
         log: r0.log,
+        parts: env.pool.parts,
         cost,
         ord: r0.ord,
         sibs,
@@ -1584,7 +1669,7 @@ impl OpenNode {
         a: i32,
         beta: i32,
         exact: bool,
-    ) -> (Cost, Vec<[u64; 2]>) {
+    ) -> (Cost, Log) {
         let mut c = Cost::default();
         if !s.decided(a) {
             c = s.test(env, ord, depth, ply + 1, a);
@@ -1636,7 +1721,7 @@ impl OpenNode {
             Job::Reply(s) => s,
             Job::Root(t) => t.sib,
         });
-        let done: Vec<(Cost, Option<Vec<[u64; 2]>>)> = longest_first(jobs, |j| match j {
+        let done: Vec<(Cost, Option<Log>)> = longest_first(jobs, |j| match j {
             Job::Reply(s) => {
                 let (c, l) = OpenNode::search_other(env, ord, s, child_depth, ply, a, beta, exact);
                 (c, Some(l))
@@ -1684,7 +1769,7 @@ impl OpenNode {
 
     /// The entries stored so far, the first move's and those of the tests
     /// beside it.
-    fn take_logs(&mut self) -> Vec<Vec<[u64; 2]>> {
+    fn take_logs(&mut self) -> Vec<Log> {
         let mut logs = std::mem::take(&mut self.log);
         logs.extend(self.sibs[1..].iter_mut().map(Sibling::take_log));
         logs
@@ -1692,7 +1777,7 @@ impl OpenNode {
 
     /// [`OpenNode::take_logs`], then those of the root moves `roots` tested
     /// beside this node's phases, in that order (the merge order).
-    fn take_logs_with(&mut self, roots: &mut [RootMove]) -> Vec<Vec<[u64; 2]>> {
+    fn take_logs_with(&mut self, roots: &mut [RootMove]) -> Vec<Log> {
         let mut logs = self.take_logs();
         logs.extend(roots.iter_mut().map(|r| r.node.take_log()));
         logs
@@ -1710,6 +1795,7 @@ impl OpenNode {
             mut log,
             cost,
             ord,
+            parts,
             ..
         } = self;
         // The highest score; among equals, the first in search order.
@@ -1727,16 +1813,19 @@ impl OpenNode {
         } else {
             BOUND_UPPER
         };
-        log.push(vec![[
-            key,
-            Entry {
-                score: score_to_tt(value, ply) as i16,
-                depth: depth as u8,
-                bound,
-                best: sibs[best].pv[0],
-            }
-            .pack(),
-        ]]);
+        log.push(Log::one(
+            parts,
+            [
+                key,
+                Entry {
+                    score: score_to_tt(value, ply) as i16,
+                    depth: depth as u8,
+                    bound,
+                    best: sibs[best].pv[0],
+                }
+                .pack(),
+            ],
+        ));
         let pv = if value > alpha {
             sibs[best].pv.clone()
         } else {
@@ -1801,7 +1890,8 @@ struct Context {
     mask: usize,
     stamp: u64,
     /// The entries stored since the last merge, for the shared table.
-    log: Vec<[u64; 2]>,
+    log: Log,
+    parts: Parts,
     nodes: u64,
     /// Killers and history.
     ord: Box<Ordering>,
@@ -1816,7 +1906,8 @@ impl Context {
             tt: vec![[0; 2]; entries],
             mask: entries - 1,
             stamp: 1,
-            log: Vec::new(),
+            log: Log::default(),
+            parts: Parts::new(1, 2),
             nodes: 0,
             ord: Box::default(),
             pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
@@ -1826,7 +1917,8 @@ impl Context {
 
     /// Forget everything, as if new (a fresh stamp empties the table),
     /// and start from the move order `ord`.
-    fn reset(&mut self, ord: &Ordering) {
+    fn reset(&mut self, ord: &Ordering, parts: Parts) {
+        self.parts = parts;
         self.stamp += 1;
         if self.stamp >= STAMP_LIMIT {
             self.tt.fill([0; 2]);
@@ -1862,7 +1954,7 @@ impl Context {
         let b = self.bucket(key);
         store_slot(&mut self.tt, b, key, data, self.stamp);
         if depth >= LOG_MIN_DEPTH {
-            self.log.push([key, data]);
+            self.log.push(self.parts, [key, data]);
         }
     }
 
@@ -2164,7 +2256,8 @@ fn mix(mut x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::{
-        longest_first, Context, Cost, Entry, Pool, Shared, Sibling, Table, Weights, BOUND_EXACT,
+        longest_first, mix, Context, Cost, Entry, Log, Parts, Pool, Shared, Sibling, Table,
+        Weights, BOUND_EXACT, MERGE_PARALLEL_FROM, STAMP_SHIFT,
     };
     use crate::Position;
     use std::sync::Mutex;
@@ -2188,10 +2281,12 @@ mod tests {
         assert!(!s.decided(9) && !s.decided(-50));
     }
 
-    /// An empty shared table of 256 entries, for the tests.
-    fn small_shared() -> Shared {
+    /// An empty shared table of `entries` entries cut for `threads`
+    /// threads, for the tests.
+    fn shared(entries: usize, threads: usize) -> Shared {
         Shared {
-            table: Table::new(1 << 8),
+            table: Table::new(entries),
+            parts: Parts::new(threads, entries),
             quiet_hash_from: 50,
             weights: Weights::default(),
             reach: 0,
@@ -2215,16 +2310,22 @@ mod tests {
         };
         // Keys 0x100 and 0x200 share bucket 0 of a 256-entry table, 0x302
         // is in bucket 2; the same key stored twice keeps the later entry.
-        let first = vec![[0x100, entry(5, 10)], [0x200, entry(3, 20)]];
-        let second = vec![[0x100, entry(2, 30)], [0x302, entry(4, 40)]];
-        let mut at_once = small_shared();
-        at_once.defer(std::iter::once(first.clone()));
+        let one = Parts::new(1, 1 << 8);
+        let log = |entries: &[[u64; 2]]| {
+            let mut log = Log::default();
+            entries.iter().for_each(|&e| log.push(one, e));
+            log
+        };
+        let first = [[0x100, entry(5, 10)], [0x200, entry(3, 20)]];
+        let second = [[0x100, entry(2, 30)], [0x302, entry(4, 40)]];
+        let mut at_once = shared(1 << 8, 1);
+        at_once.defer(std::iter::once(log(&first)));
         at_once.flush();
-        at_once.defer(std::iter::once(second.clone()));
+        at_once.defer(std::iter::once(log(&second)));
         at_once.flush();
-        let mut later = small_shared();
-        later.defer(std::iter::once(first));
-        later.defer(std::iter::once(second));
+        let mut later = shared(1 << 8, 1);
+        later.defer(std::iter::once(log(&first)));
+        later.defer(std::iter::once(log(&second)));
         assert!(later.table.probe(0x100).is_none(), "deferred, not merged");
         later.flush();
         assert!(later.pending.is_empty());
@@ -2235,6 +2336,58 @@ mod tests {
         assert_eq!(later.table.probe(0x100).map(|e| e.score), Some(30));
     }
 
+    /// A merge cut into ranges, each thread storing the entries logged for
+    /// its own, leaves the table exactly as one thread storing them all in
+    /// order: every bucket is in one range and sees its entries in order.
+    /// Enough entries for a parallel merge, in a small table so that
+    /// buckets see many, of varied depths so that which one a bucket keeps
+    /// depends on the order.
+    #[test]
+    fn a_merge_cut_into_ranges_stores_as_one_thread_does() {
+        let entries = 1 << 10;
+        let mut tables = Vec::new();
+        for threads in [1, 2, 3, 4, 8] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let slots = pool.install(|| {
+                let mut sh = shared(entries, threads);
+                let parts = sh.parts;
+                let logs = (0..6u64).map(|task| {
+                    let mut log = Log::default();
+                    for i in 0..MERGE_PARALLEL_FROM as u64 / 4 {
+                        let key = mix(task * 1_000_003 + i) | 1 << 40;
+                        let data = Entry {
+                            score: (i % 97) as i16,
+                            depth: (mix(i ^ task) % 12) as u8,
+                            bound: BOUND_EXACT,
+                            best: 0,
+                        }
+                        .pack();
+                        log.push(parts, [key, data]);
+                    }
+                    log
+                });
+                sh.defer(logs);
+                sh.flush();
+                // Live entries only: the table's memory and stamp may
+                // come from an earlier one.
+                let stamp = sh.table.stamp;
+                let live = |&[k, d]: &[u64; 2]| {
+                    (d >> STAMP_SHIFT == stamp).then_some([k, d & ((1 << STAMP_SHIFT) - 1)])
+                };
+                sh.table.slots.iter().map(live).collect::<Vec<_>>()
+            });
+            tables.push((threads, slots));
+        }
+        let (_, one) = &tables[0];
+        assert!(one.iter().flatten().count() > entries * 9 / 10);
+        for (threads, slots) in &tables[1..] {
+            assert!(slots == one, "{threads} threads");
+        }
+    }
+
     /// The expected work of a sibling is the most any search of it took:
     /// a later search that the table answered at once does not make a
     /// long one look short; unknown siblings expect nothing.
@@ -2242,8 +2395,8 @@ mod tests {
     fn expected_work_is_the_most_a_search_took() {
         let pos = Position::start();
         let moves = pos.legal_moves();
-        let sh = small_shared();
-        let pool = Pool::new(1, 1 << 8);
+        let sh = shared(1 << 8, 1);
+        let pool = Pool::new(1, 1 << 8, sh.parts);
         let sibs: Vec<Sibling> = moves
             .iter()
             .enumerate()
