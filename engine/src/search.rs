@@ -293,6 +293,29 @@
 //! work for the whole search instead of sleeping (threads as busy as
 //! without, 91.0 % and 91.4 % against 90.7 % and 91.4 %).
 //!
+//! Where the 2-thread pool's idle time goes, from a trace of the bench
+//! (about 490 ms of thread time in a run of 2,570 ms): the first phase
+//! of the first round 190 ms, 5 % of its time (its tails, the last test
+//! running alone, about 100 ms; the other thread's first task of a phase
+//! starts a median 15 µs after the phase, 27 ms in all); the phase after
+//! it 91 ms, 24 % of its time; the exact searches of the root's third
+//! round 65 ms; the merges and what else runs between rounds 80 ms; the
+//! split replies 38 ms; the second round 20 ms. Iterations up to depth 9
+//! are 7 % of the wall time but idle 15 % to 77 % of theirs (75 ms). In
+//! the phase after the reply's first move, 74 phases over the bench have
+//! one test longer than all the others together (by 632,343 nodes in
+//! all, 66 of them tests of a reply); the expected work, which orders the
+//! queue, foresaw that in only 14 (112,114 nodes), so splitting a test
+//! chosen in advance would miss most of that time, and splitting any test
+//! once it has searched a number of nodes would change the tree of every
+//! long test. Tried and dropped this stop: siblings never searched before
+//! expecting the mean of those that were, instead of nothing (busy 90.2 %
+//! to 91.0 % against 89.5 % to 91.3 %, four interleaved pairs); a
+//! context's log starting with room for 256 entries (in-process A/B
+//! 0.99× to 1.02×). In 19 traced runs of `--against 1` this stop the
+//! threads were busy 77 % to 91 % (median 89 %; the trace costs some)
+//! and the tasks took 0.96× to 1.25× their 1-thread time (median 1.04×).
+//!
 //! # Game ends inside the search (D4)
 //!
 //! A side to move with no legal move has lost (R7); after that, a quiet-turn
