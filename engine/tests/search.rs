@@ -5,7 +5,7 @@
 //! comments give the lines that make the answer right.
 
 use checkers::eval::{evaluate, MAN};
-use checkers::search::MATE;
+use checkers::search::{search_splitting_tests_from, MATE};
 use checkers::{
     bench, next_quiet, parse_fen, parse_move, search, Level, Move, Position, SearchResult,
 };
@@ -402,6 +402,29 @@ fn one_man_a_side_gives_the_minimax_value_on_any_thread_count() {
                 checkers::to_fen(p)
             );
         }
+    }
+}
+
+/// D7, U2 where tests split often (after 500 nodes instead of 32,000):
+/// the same move, score, line and node count with 1, 2 and 4 threads at
+/// depth 8 on every bench position.
+#[test]
+fn split_tests_are_deterministic_across_thread_counts() {
+    let positions = bench::positions().unwrap();
+    let run = || -> Vec<SearchResult> {
+        positions
+            .iter()
+            .map(|p| search_splitting_tests_from(p, 0, 8, 500))
+            .collect()
+    };
+    let one = run_in_pool(1, run);
+    let plain = run_in_pool(1, || positions.iter().map(|p| search(p, 0, 8)).collect());
+    assert_ne!(
+        one.iter().map(|r| r.nodes).sum::<u64>(),
+        plain.iter().map(|r| r.nodes).sum::<u64>()
+    );
+    for threads in [2, 4] {
+        assert_eq!(one, run_in_pool(threads, run), "{threads} threads");
     }
 }
 
