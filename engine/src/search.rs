@@ -431,7 +431,7 @@ const MERGE_PARALLEL_FROM: usize = 1 << 14;
 /// A test ([`Sibling::test`]) that has searched this many nodes without a
 /// cut-off at its first position searches that position's remaining moves
 /// side by side, each its own task (see `Context::split_rest`).
-const TEST_SPLIT_NODES: u64 = 32_000;
+pub const TEST_SPLIT_NODES: u64 = 32_000;
 
 /// The thread counts [`SearchResult::ideal`] is given for.
 pub const IDEAL_THREADS: [u64; 3] = [2, 4, 8];
