@@ -428,9 +428,10 @@ const ASPIRATION: i32 = 30;
 /// Merges of fewer logged entries than this run on one thread.
 const MERGE_PARALLEL_FROM: usize = 1 << 14;
 
-/// A test ([`Sibling::test`]) that has searched this many nodes without a
-/// cut-off at its first position searches that position's remaining moves
-/// side by side, each its own task (see `Context::split_rest`).
+/// A null-window test of a move (is it worth more than a bar?) that has
+/// searched this many nodes at the move's position without a cut-off
+/// searches that position's remaining moves side by side, each its own
+/// task (`Context::split_rest`).
 pub const TEST_SPLIT_NODES: u64 = 32_000;
 
 /// The thread counts [`SearchResult::ideal`] is given for.
