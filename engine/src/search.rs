@@ -1944,6 +1944,19 @@ const BOUND_LOWER: u8 = 2;
 const BOUND_EXACT: u8 = 3;
 const NO_MOVE: u8 = u8::MAX;
 
+/// Selection of the next move to search: the move with the highest key
+/// among `order[i..]` goes to `order[i]` (the first of equals).
+#[inline]
+fn select(order: &mut [u8], keys: &[u32], i: usize) {
+    let mut pick = i;
+    for j in i + 1..order.len() {
+        if keys[order[j] as usize] > keys[order[pick] as usize] {
+            pick = j;
+        }
+    }
+    order.swap(i, pick);
+}
+
 /// A transposition-table entry, unpacked. In a table it is two words: the
 /// key, and the data packed by [`Entry::pack`] (40 bits, the rest left for
 /// a private table's stamp); an all-zero data word is an empty slot
@@ -2167,14 +2180,7 @@ impl Context {
                 }
                 break;
             }
-            // Selection: the highest key left; ties keep generation order.
-            let mut pick = i;
-            for j in i + 1..n {
-                if keys[order[j] as usize] > keys[order[pick] as usize] {
-                    pick = j;
-                }
-            }
-            order.swap(i, pick);
+            select(&mut order, &keys, i);
             let idx = order[i] as usize;
             let mv = &list[idx];
             let child = pos.play_unchecked(mv);
@@ -2247,13 +2253,7 @@ impl Context {
         let n = order.len();
         // The rest of the search order, chosen as the move loop would.
         for i in from..n {
-            let mut pick = i;
-            for j in i + 1..n {
-                if keys[order[j] as usize] > keys[order[pick] as usize] {
-                    pick = j;
-                }
-            }
-            order.swap(i, pick);
+            select(order, keys, i);
         }
         let ord = &*self.ord;
         let order = &order[..];
