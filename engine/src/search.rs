@@ -312,16 +312,16 @@
 //! all, 66 of them tests of a reply); the expected work, which orders the
 //! queue, foresaw that in only 14 (112,114 nodes), so splitting a test
 //! chosen in advance would miss most of that time, and splitting any test
-//! once it has searched a number of nodes would change the tree of every
-//! long test. That is what was done (see [`TEST_SPLIT_NODES`]): a test
+//! once it has searched a number of nodes changes the tree of every long
+//! test, which is what was done (see [`TEST_SPLIT_NODES`]): a test
 //! that has searched 32,000 nodes at its position without a cut-off
 //! searches the rest of its moves side by side. A long test is nearly
 //! always one that passes, whose moves must all be searched, so little is
 //! wasted: over the bench at Hard's depth 22,834,630 nodes instead of
 //! 22,939,941 (−0.46 %; −0.20 % at depth 15, +0.03 % at 13; none of the
 //! 56 pinned searches at depth 11 reaches the threshold, so their lines
-//! are unchanged), the threads busy 90.7 % to 91.3 % against 90.0 % to
-//! 91.0 % (three and nine traced runs), the tree allowing 1.97×, 3.50×
+//! are unchanged), the threads busy 90.4 % to 91.3 % against 90.0 % to
+//! 91.0 % (eight and nine traced runs), the tree allowing 1.97×, 3.50×
 //! and 4.55× on 2, 4 and 8 threads (1.96×, 3.44× and 4.44× before) and
 //! the longest search of the bench 766,834 nodes instead of 847,343. From
 //! 16,000 nodes: about as busy, but 3.8 % more nodes at depth 15; from
