@@ -576,7 +576,6 @@ fn search_inner(
     let pool = Pool::new(
         rayon::current_num_threads(),
         1 << (depth + 6).clamp(PRIVATE_MIN_BITS, PRIVATE_MAX_BITS),
-        shared.parts,
     );
     let mut roots: Vec<RootMove> = moves
         .iter()
@@ -1119,11 +1118,11 @@ impl Shared {
     /// Store the entries kept by [`Shared::defer`], in the order they were
     /// kept, before a round that reads the table; only between rounds.
     ///
-    /// The table is cut into one contiguous range of buckets per thread;
-    /// each thread reads every entry in order and stores those that fall in
-    /// its range. Every bucket thus sees the same stores in the same order
-    /// however many threads share the work, so the table comes out the
-    /// same.
+    /// The table is cut into one contiguous range of buckets per thread
+    /// ([`Parts`]); each thread stores, in order, the entries each log
+    /// kept for its range. Every bucket thus sees the same stores in the
+    /// same order however many threads share the work, so the table comes
+    /// out the same.
     fn flush(&mut self) {
         if self.pending.is_empty() {
             return;
@@ -1251,8 +1250,6 @@ struct Pool {
     work: Mutex<std::collections::HashMap<u64, u64>>,
     /// Entries of a new context's private table (a power of two).
     entries: usize,
-    /// How the shared table is cut, for the contexts' logs.
-    parts: Parts,
 }
 
 /// Memory that searches leave for the next one: private contexts and the
@@ -1276,7 +1273,7 @@ struct Spare {
 impl Pool {
     /// A pool for `threads` threads of contexts with `entries` table
     /// entries, starting with the spare ones of that size.
-    fn new(threads: usize, entries: usize, parts: Parts) -> Pool {
+    fn new(threads: usize, entries: usize) -> Pool {
         let free: Vec<Mutex<Vec<Context>>> = (0..threads.max(1))
             .map(|_| Mutex::new(Vec::new()))
             .collect();
@@ -1291,7 +1288,6 @@ impl Pool {
         Pool {
             free,
             entries,
-            parts,
             work: Mutex::new(std::collections::HashMap::new()),
         }
     }
@@ -1307,7 +1303,7 @@ impl Pool {
         let own = lock(self.own()).pop();
         let reused = own.or_else(|| self.free.iter().find_map(|f| lock(f).pop()));
         let mut ctx = reused.unwrap_or_else(|| Context::new(self.entries));
-        ctx.reset(ord, self.parts);
+        ctx.reset(ord);
         ctx
     }
 
@@ -1723,7 +1719,7 @@ fn open_split(
         beta,
         child_depth,
         log: r0.log,
-        parts: env.pool.parts,
+        parts: env.sh.parts,
         cost,
         ord: r0.ord,
         sibs,
@@ -2002,7 +1998,6 @@ struct Context {
     stamp: u64,
     /// The entries stored since the last merge, for the shared table.
     log: Log,
-    parts: Parts,
     nodes: u64,
     /// What searching moves side by side saved, in time on 2, 4 and 8
     /// threads (for [`SearchResult::ideal`]).
@@ -2024,7 +2019,6 @@ impl Context {
             mask: entries - 1,
             stamp: 1,
             log: Log::default(),
-            parts: Parts::new(1, 2),
             nodes: 0,
             saved: [0; 3],
             split_at: usize::MAX,
@@ -2036,8 +2030,7 @@ impl Context {
 
     /// Forget everything, as if new (a fresh stamp empties the table),
     /// and start from the move order `ord`.
-    fn reset(&mut self, ord: &Ordering, parts: Parts) {
-        self.parts = parts;
+    fn reset(&mut self, ord: &Ordering) {
         self.stamp += 1;
         if self.stamp >= STAMP_LIMIT {
             self.tt.fill([0; 2]);
@@ -2062,9 +2055,10 @@ impl Context {
     }
 
     /// Store in the private table as the shared one stores (`store_slot`),
-    /// and log deep enough entries.
+    /// and log deep enough entries, kept apart by the shared table's ranges
+    /// `parts`.
     #[inline]
-    fn store(&mut self, key: u64, depth: u32, score: i32, bound: u8, best: u8) {
+    fn store(&mut self, parts: Parts, key: u64, depth: u32, score: i32, bound: u8, best: u8) {
         let data = Entry {
             score: score as i16,
             depth: depth as u8,
@@ -2075,7 +2069,7 @@ impl Context {
         let b = self.bucket(key);
         store_slot(&mut self.tt, b, key, data, self.stamp);
         if depth >= LOG_MIN_DEPTH {
-            self.log.push(self.parts, [key, data]);
+            self.log.push(parts, [key, data]);
         }
     }
 
@@ -2217,7 +2211,14 @@ impl Context {
             } else {
                 BOUND_UPPER
             };
-            self.store(key, depth, score_to_tt(best, ply), bound, best_idx);
+            self.store(
+                sh.parts,
+                key,
+                depth,
+                score_to_tt(best, ply),
+                bound,
+                best_idx,
+            );
         }
         best
     }
@@ -2373,7 +2374,8 @@ impl Context {
         }
     }
 
-    /// Everything this context searched since it was reset: serial work.
+    /// Everything this context searched since it was reset: serial work,
+    /// but for the moves a split test searched side by side (`saved`).
     fn cost(&self) -> Cost {
         let mut time = [self.nodes; 3];
         for (t, s) in time.iter_mut().zip(self.saved) {
@@ -2598,7 +2600,7 @@ mod tests {
         pool.install(|| {
             let mut sh = shared(1 << 12, 2);
             sh.split_tests_from = 1;
-            let contexts = Pool::new(2, 1 << 10, sh.parts);
+            let contexts = Pool::new(2, 1 << 10);
             let env = Env {
                 sh: &sh,
                 pool: &contexts,
@@ -2687,7 +2689,7 @@ mod tests {
         let pos = Position::start();
         let moves = pos.legal_moves();
         let sh = shared(1 << 8, 1);
-        let pool = Pool::new(1, 1 << 8, sh.parts);
+        let pool = Pool::new(1, 1 << 8);
         let sibs: Vec<Sibling> = moves
             .iter()
             .enumerate()
