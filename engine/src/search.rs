@@ -339,6 +339,35 @@
 //! threads were busy 77 % to 91 % (median 89 %; the trace costs some)
 //! and the tasks took 0.96× to 1.25× their 1-thread time (median 1.04×).
 //!
+//! What the 1-thread pool has that the 2-thread pool lacks is warm caches
+//! between one task and the next. In a traced copy that writes 3 MiB (more
+//! than a core's cache) before every task on both pools, the root's tests
+//! took 1.000× and 0.986× their 1-thread time on 2 threads, the reply's
+//! tests 1.022× and 0.987×, against 1.131×, 1.069×, 1.125× and 1.068× in
+//! the two runs without, interleaved; only the short tests deep on the
+//! expected line stayed slower (1.13× to 1.16×). The two cores do not
+//! slow each other down: a move-generation count (`checkers perft 11`)
+//! takes as long beside another on the other core as alone (0.84 s to
+//! 0.86 s in seven runs of eight, one 0.98 s, against 0.83 s to 0.87 s
+//! alone; four pairs, one per core), and so do two single-thread benches
+//! at Hard's depth less one (1,409 ms to 1,467 ms in seven of eight, one
+//! 1,621 ms, against 1,421 ms to 1,477 ms alone). Nor is it contexts
+//! changing cores: 4,284 of the bench's 5,110 root tests start in a fresh
+//! context from the thread's own free list, and these are 1.07× to 1.09×
+//! slower on 2 threads like the rest; a test that reuses its sibling's
+//! context on the other thread takes 201 µs to 204 µs on average against
+//! 176 µs to 189 µs on the same one (the reply's tests 158 µs to 171 µs
+//! against 99 µs), so sending each sibling back to the thread that last
+//! ran it would save about 27 ms of the 3.5 s of thread time (0.8 %); not
+//! built. Splits tried and dropped this stop: splitting at any node of a
+//! long test, not only at its own position (the split's tasks too), past
+//! 32,000 nodes: 0.37 % fewer nodes at Hard's depth but 5.2 % more at 15
+//! (two positions 64 % and 32 % more), threads busy 90.0 % to 90.3 %; the
+//! split's tasks splitting again at their own position: the same nodes
+//! at Hard's depth, 2.0 % more at 15, busy 89.0 % to 90.7 % against 89.2 %
+//! to 90.4 % (four interleaved pairs); [`SPLIT_MAX_PLY`] 10 or 8 instead
+//! of 12: 0.4 % and 6.7 % more nodes.
+//!
 //! # Game ends inside the search (D4)
 //!
 //! A side to move with no legal move has lost (R7); after that, a quiet-turn
