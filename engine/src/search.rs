@@ -51,11 +51,11 @@
 //! One *shared table* holds what the search has learnt so far. While tasks
 //! run it is read-only; between rounds, with nothing running, the entries
 //! each task stored (it logs them) are merged into it in a fixed order
-//! (task-tree order; each task logs its entries apart by the range of
-//! buckets they fall in, one range per thread of the merge, and each
-//! thread stores those of its own range, so every bucket sees them in that
-//! order), just before the next round
-//! that reads the table: what the last rounds of a search store is never
+//! (task-tree order), just before the next round that reads the table.
+//! Each thread keeps a copy of its own, stores every entry into it in that
+//! order and reads only it, so the copies are the same on any thread
+//! count and a task reads only what its own core wrote (see "Cost and
+//! scaling"). What the last rounds of a search store is never
 //! merged (that saved about 8 ms over the bench, 0.5 % of the 2-thread
 //! run, spent on one thread while the other waited). Each task writes
 //! into a private table of its own, which it reads before the shared one.
@@ -391,7 +391,6 @@ use crate::movegen::{generate, jumpers, steppers, Move, MoveList, MAX_MOVES};
 use crate::rules::{next_quiet, DRAW_QUIET_TURNS};
 use crate::{Bitboard, Level, Position};
 use arrayvec::ArrayVec;
-use rayon::prelude::*;
 use std::sync::Mutex;
 
 /// The score of a win on the spot; a win `n` turns from the root scores
@@ -458,9 +457,6 @@ pub const ENDING_EXTRA: u32 = 4;
 
 /// First aspiration half-window, in hundredths of a man.
 const ASPIRATION: i32 = 30;
-
-/// Merges of fewer logged entries than this run on one thread.
-const MERGE_PARALLEL_FROM: usize = 1 << 14;
 
 /// A null-window test of a move (is it worth more than a bar?) that has
 /// searched this many nodes at the move's position without a cut-off
@@ -594,8 +590,9 @@ fn search_inner(
     // reaches 50, so below this the counter does not change any value and
     // is left out of the hash key.
     let mut shared = Shared {
-        table: Table::new(1 << bits),
-        parts: Parts::new(rayon::current_num_threads(), 1 << bits),
+        tables: (0..rayon::current_num_threads().max(1))
+            .map(|_| Table::new(1 << bits))
+            .collect(),
         quiet_hash_from: DRAW_QUIET_TURNS.saturating_sub(depth + ENDING_EXTRA),
         weights: *weights,
         reach: 0,
@@ -1013,82 +1010,40 @@ struct Env<'a> {
     pool: &'a Pool,
 }
 
-/// The shared table cut into `count` ranges of buckets (a power of two),
-/// one for each thread of a parallel merge: the range of a key's bucket
-/// is `key >> shift` modulo `count`.
-#[derive(Clone, Copy)]
-struct Parts {
-    count: usize,
-    shift: u32,
-}
-
-impl Parts {
-    /// Ranges for `threads` threads, of a table of `entries` slots (a power
-    /// of two, at least two per range).
-    fn new(threads: usize, entries: usize) -> Parts {
-        let count = threads.next_power_of_two().min(entries / 2).max(1);
-        Parts {
-            count,
-            shift: entries.trailing_zeros() - count.trailing_zeros(),
-        }
-    }
-
-    #[inline]
-    fn of(self, key: u64) -> usize {
-        (key >> self.shift) as usize & (self.count - 1)
-    }
-}
-
-/// Entries a task stored for the shared table, in the order stored, kept
-/// apart by the range of the shared table they go to ([`Parts`]), so that
-/// each thread of a merge reads only its own. Every entry of a bucket is
-/// in the same range, so each bucket still sees its entries in order.
+/// Entries a task stored for the shared table, in the order stored.
 #[derive(Default)]
 struct Log {
-    parts: Vec<Vec<[u64; 2]>>,
+    entries: Vec<[u64; 2]>,
 }
 
 impl Log {
     /// A log of one entry.
-    fn one(parts: Parts, entry: [u64; 2]) -> Log {
-        let mut log = Log::default();
-        log.push(parts, entry);
-        log
+    fn one(entry: [u64; 2]) -> Log {
+        Log {
+            entries: vec![entry],
+        }
     }
 
     #[inline]
-    fn push(&mut self, parts: Parts, entry: [u64; 2]) {
-        let p = parts.of(entry[0]);
-        if p >= self.parts.len() {
-            self.parts.resize_with(parts.count, Vec::new);
-        }
-        self.parts[p].push(entry);
+    fn push(&mut self, entry: [u64; 2]) {
+        self.entries.push(entry);
     }
 
-    fn len(&self) -> usize {
-        self.parts.iter().map(Vec::len).sum()
-    }
-
-    /// Move `other`'s entries after this log's, range by range.
+    /// Move `other`'s entries after this log's.
     fn append(&mut self, other: &mut Log) {
-        if self.parts.len() < other.parts.len() {
-            self.parts.resize_with(other.parts.len(), Vec::new);
-        }
-        for (mine, theirs) in self.parts.iter_mut().zip(&mut other.parts) {
-            mine.append(theirs);
-        }
+        self.entries.append(&mut other.entries);
     }
 
     fn clear(&mut self) {
-        self.parts.iter_mut().for_each(Vec::clear);
+        self.entries.clear();
     }
 }
 
 /// The part of a search every task reads and none writes.
 struct Shared {
-    table: Table,
-    /// How the table is cut for a parallel merge.
-    parts: Parts,
+    /// One copy of the shared table per thread, each merged by its own
+    /// thread and read by the tasks that run there (see [`Shared::flush`]).
+    tables: Vec<Table>,
     /// The quiet-turn counter enters the hash key from this value on.
     quiet_hash_from: u32,
     weights: Weights,
@@ -1144,49 +1099,36 @@ impl Shared {
         self.pending.extend(logs);
     }
 
+    /// The copy of the shared table that thread `home` reads.
+    #[inline]
+    fn table(&self, home: usize) -> &Table {
+        &self.tables[home]
+    }
+
     /// Store the entries kept by [`Shared::defer`], in the order they were
     /// kept, before a round that reads the table; only between rounds.
     ///
-    /// The table is cut into one contiguous range of buckets per thread
-    /// ([`Parts`]); each thread stores, in order, the entries each log
-    /// kept for its range. Every bucket thus sees the same stores in the
-    /// same order however many threads share the work, so the table comes
-    /// out the same.
+    /// Each thread of the pool stores every entry, in order, into its own
+    /// copy of the table, so the copies stay the same whatever the thread
+    /// count, and the entries a task reads were written by its own core:
+    /// an entry written by another core costs its reader a transfer
+    /// between the cores' caches, which made the same tasks 6 % to 9 %
+    /// slower on 2 threads than on 1 (see "Cost and scaling").
     fn flush(&mut self) {
         if self.pending.is_empty() {
             return;
         }
         let logs = std::mem::take(&mut self.pending);
-        let total: usize = logs.iter().map(Log::len).sum();
-        let mask = self.table.mask;
-        let stamp = self.table.stamp;
-        let part = self.table.slots.len() / self.parts.count;
-        if total < MERGE_PARALLEL_FROM || self.parts.count == 1 {
-            for log in &logs {
-                for &[key, data] in log.parts.iter().flatten() {
-                    store_slot(
-                        &mut self.table.slots,
-                        key as usize & mask & !1,
-                        key,
-                        data,
-                        stamp,
-                    );
-                }
-            }
+        if let [table] = &mut self.tables[..] {
+            table.merge(&logs);
             return;
         }
-        self.table
-            .slots
-            .par_chunks_mut(part)
-            .enumerate()
-            .for_each(|(p, slots)| {
-                let base = p * part;
-                for log in &logs {
-                    for &[key, data] in log.parts.get(p).into_iter().flatten() {
-                        store_slot(slots, (key as usize & mask & !1) - base, key, data, stamp);
-                    }
-                }
-            });
+        let tables: Vec<Mutex<&mut Table>> = self.tables.iter_mut().map(Mutex::new).collect();
+        rayon::broadcast(|b| {
+            for t in tables.iter().skip(b.index()).step_by(b.num_threads()) {
+                lock(t).merge(&logs);
+            }
+        });
     }
 }
 
@@ -1231,7 +1173,7 @@ impl Table {
     /// An empty table, in the memory the last search left in [`SPARE`]
     /// when it is the right size: a new stamp empties it.
     fn new(entries: usize) -> Table {
-        let (mut slots, mut stamp) = std::mem::take(&mut lock(&SPARE).table);
+        let (mut slots, mut stamp) = lock(&SPARE).tables.pop().unwrap_or_default();
         stamp += 1;
         if slots.len() != entries {
             slots = vec![[0; 2]; entries];
@@ -1251,11 +1193,28 @@ impl Table {
     fn probe(&self, key: u64) -> Option<Entry> {
         probe_slot(&self.slots, key as usize & self.mask & !1, key, self.stamp)
     }
+
+    /// Store every entry of `logs`, in order.
+    fn merge(&mut self, logs: &[Log]) {
+        for log in logs {
+            for &[key, data] in &log.entries {
+                store_slot(
+                    &mut self.slots,
+                    key as usize & self.mask & !1,
+                    key,
+                    data,
+                    self.stamp,
+                );
+            }
+        }
+    }
 }
 
 impl Drop for Table {
     fn drop(&mut self) {
-        lock(&SPARE).table = (std::mem::take(&mut self.slots), self.stamp);
+        lock(&SPARE)
+            .tables
+            .push((std::mem::take(&mut self.slots), self.stamp));
     }
 }
 
@@ -1286,7 +1245,7 @@ struct Pool {
 /// before use, so nothing learnt in one search reaches another.
 static SPARE: Mutex<Spare> = Mutex::new(Spare {
     contexts: Vec::new(),
-    table: (Vec::new(), 0),
+    tables: Vec::new(),
 });
 
 /// At most this many contexts stay in [`SPARE`] between searches (2 MiB
@@ -1295,8 +1254,9 @@ const SPARE_CONTEXTS: usize = 32;
 
 struct Spare {
     contexts: Vec<Context>,
-    /// The shared table's slots and the stamp of its last search.
-    table: (Vec<[u64; 2]>, u64),
+    /// The shared table's copies: slots and the stamp of their last
+    /// search.
+    tables: Vec<(Vec<[u64; 2]>, u64)>,
 }
 
 impl Pool {
@@ -1321,10 +1281,15 @@ impl Pool {
         }
     }
 
+    /// The thread that runs this, among the pool's (its free list, its
+    /// copy of the shared table).
+    fn home(&self) -> usize {
+        rayon::current_thread_index().unwrap_or(0) % self.free.len()
+    }
+
     /// The free list of the thread that runs this.
     fn own(&self) -> &Mutex<Vec<Context>> {
-        let i = rayon::current_thread_index().unwrap_or(0);
-        &self.free[i % self.free.len()]
+        &self.free[self.home()]
     }
 
     /// A context as good as new (empty table) that starts from `ord`.
@@ -1333,6 +1298,7 @@ impl Pool {
         let reused = own.or_else(|| self.free.iter().find_map(|f| lock(f).pop()));
         let mut ctx = reused.unwrap_or_else(|| Context::new(self.entries));
         ctx.reset(ord);
+        ctx.home = self.home();
         ctx
     }
 
@@ -1454,6 +1420,7 @@ impl Sibling {
     /// test takes a context that starts from `ord`. The nodes it took.
     fn test(&mut self, env: Env, ord: &Ordering, depth: u32, ply: usize, bar: i32) -> Cost {
         let ctx = self.ctx.get_or_insert_with(|| env.pool.acquire(ord));
+        ctx.home = env.pool.home();
         ctx.split_at = ply;
         let c0 = ctx.cost();
         self.score = -ctx.negamax(env, &self.child, self.quiet, depth, ply, -bar - 1, -bar);
@@ -1486,6 +1453,7 @@ impl Sibling {
         hi: i32,
     ) -> Cost {
         let ctx = self.ctx.get_or_insert_with(|| env.pool.acquire(ord));
+        ctx.home = env.pool.home();
         ctx.split_at = usize::MAX;
         let c0 = ctx.cost();
         self.score = -ctx.negamax(env, &self.child, self.quiet, depth, ply, -hi, -lo);
@@ -1612,8 +1580,6 @@ struct OpenNode {
     /// The moves in search order; the first is searched.
     sibs: Vec<Sibling>,
     log: Vec<Log>,
-    /// How the shared table is cut, for the node's own entry.
-    parts: Parts,
     cost: Cost,
     /// The move order the first move's search ended with.
     ord: Box<Ordering>,
@@ -1695,7 +1661,8 @@ fn open_split(
     }
     let sh = env.sh;
     let key = sh.key(pos, quiet);
-    let tt_move = sh.table.probe(key).map_or(NO_MOVE, |e| e.best);
+    let table = sh.table(env.pool.home());
+    let tt_move = table.probe(key).map_or(NO_MOVE, |e| e.best);
     let mut list = MoveList::new();
     generate(pos, &mut list);
     let n = list.len().min(NO_MOVE as usize);
@@ -1721,7 +1688,7 @@ fn open_split(
     let (first, rest) = sibs.split_at_mut(1);
     let first = &mut first[0];
     let guess = if ply == GUESS_PLY {
-        sh.table
+        table
             .probe(key)
             .map(|e| score_from_tt(e.score as i32, ply).max(alpha).min(beta - 1))
     } else {
@@ -1748,7 +1715,6 @@ fn open_split(
         beta,
         child_depth,
         log: r0.log,
-        parts: env.sh.parts,
         cost,
         ord: r0.ord,
         sibs,
@@ -1918,7 +1884,6 @@ impl OpenNode {
             mut log,
             cost,
             ord,
-            parts,
             ..
         } = self;
         // The highest score; among equals, the first in search order.
@@ -1936,19 +1901,16 @@ impl OpenNode {
         } else {
             BOUND_UPPER
         };
-        log.push(Log::one(
-            parts,
-            [
-                key,
-                Entry {
-                    score: score_to_tt(value, ply) as i16,
-                    depth: depth as u8,
-                    bound,
-                    best: sibs[best].pv[0],
-                }
-                .pack(),
-            ],
-        ));
+        log.push(Log::one([
+            key,
+            Entry {
+                score: score_to_tt(value, ply) as i16,
+                depth: depth as u8,
+                bound,
+                best: sibs[best].pv[0],
+            }
+            .pack(),
+        ]));
         let pv = if value > alpha {
             sibs[best].pv.clone()
         } else {
@@ -2034,6 +1996,10 @@ struct Context {
     /// The ply of the test this context runs, whose position may split
     /// its moves (`usize::MAX`: none).
     split_at: usize,
+    /// The thread whose copy of the shared table this context reads: the
+    /// one that runs it (any copy gives the same answers; this one is in
+    /// the core's own cache).
+    home: usize,
     /// Killers and history.
     ord: Box<Ordering>,
     /// Triangular principal-variation table of move indices.
@@ -2051,6 +2017,7 @@ impl Context {
             nodes: 0,
             saved: [0; 3],
             split_at: usize::MAX,
+            home: 0,
             ord: Box::default(),
             pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
@@ -2084,10 +2051,9 @@ impl Context {
     }
 
     /// Store in the private table as the shared one stores (`store_slot`),
-    /// and log deep enough entries, kept apart by the shared table's ranges
-    /// `parts`.
+    /// and log deep enough entries for the shared table.
     #[inline]
-    fn store(&mut self, parts: Parts, key: u64, depth: u32, score: i32, bound: u8, best: u8) {
+    fn store(&mut self, key: u64, depth: u32, score: i32, bound: u8, best: u8) {
         let data = Entry {
             score: score as i16,
             depth: depth as u8,
@@ -2098,7 +2064,7 @@ impl Context {
         let b = self.bucket(key);
         store_slot(&mut self.tt, b, key, data, self.stamp);
         if depth >= LOG_MIN_DEPTH {
-            self.log.push(parts, [key, data]);
+            self.log.push([key, data]);
         }
     }
 
@@ -2150,7 +2116,7 @@ impl Context {
         };
         let mut tt_move = NO_MOVE;
         if depth >= TT_MIN_DEPTH {
-            if let Some(e) = self.probe(key).or_else(|| sh.table.probe(key)) {
+            if let Some(e) = self.probe(key).or_else(|| sh.table(self.home).probe(key)) {
                 tt_move = e.best;
                 if !pv_node && e.depth as u32 >= depth {
                     let s = score_from_tt(e.score as i32, ply);
@@ -2240,14 +2206,7 @@ impl Context {
             } else {
                 BOUND_UPPER
             };
-            self.store(
-                sh.parts,
-                key,
-                depth,
-                score_to_tt(best, ply),
-                bound,
-                best_idx,
-            );
+            self.store(key, depth, score_to_tt(best, ply), bound, best_idx);
         }
         best
     }
@@ -2514,8 +2473,8 @@ fn mix(mut x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::{
-        longest_first, mix, Context, Cost, Entry, Env, Log, Ordering, Parts, Pool, Shared, Sibling,
-        Table, Weights, BOUND_EXACT, MATE, MERGE_PARALLEL_FROM, STAMP_SHIFT,
+        longest_first, mix, Context, Cost, Entry, Env, Log, Ordering, Pool, Shared, Sibling, Table,
+        Weights, BOUND_EXACT, MATE, STAMP_SHIFT,
     };
     use crate::eval::evaluate_with;
     use crate::{bench, Position};
@@ -2540,12 +2499,11 @@ mod tests {
         assert!(!s.decided(9) && !s.decided(-50));
     }
 
-    /// An empty shared table of `entries` entries cut for `threads`
-    /// threads, for the tests.
+    /// An empty shared table of `entries` entries, one copy for each of
+    /// `threads` threads, for the tests.
     fn shared(entries: usize, threads: usize) -> Shared {
         Shared {
-            table: Table::new(entries),
-            parts: Parts::new(threads, entries),
+            tables: (0..threads).map(|_| Table::new(entries)).collect(),
             quiet_hash_from: 50,
             weights: Weights::default(),
             reach: 0,
@@ -2570,11 +2528,8 @@ mod tests {
         };
         // Keys 0x100 and 0x200 share bucket 0 of a 256-entry table, 0x302
         // is in bucket 2; the same key stored twice keeps the later entry.
-        let one = Parts::new(1, 1 << 8);
-        let log = |entries: &[[u64; 2]]| {
-            let mut log = Log::default();
-            entries.iter().for_each(|&e| log.push(one, e));
-            log
+        let log = |entries: &[[u64; 2]]| Log {
+            entries: entries.to_vec(),
         };
         let first = [[0x100, entry(5, 10)], [0x200, entry(3, 20)]];
         let second = [[0x100, entry(2, 30)], [0x302, entry(4, 40)]];
@@ -2586,14 +2541,17 @@ mod tests {
         let mut later = shared(1 << 8, 1);
         later.defer(std::iter::once(log(&first)));
         later.defer(std::iter::once(log(&second)));
-        assert!(later.table.probe(0x100).is_none(), "deferred, not merged");
+        assert!(
+            later.table(0).probe(0x100).is_none(),
+            "deferred, not merged"
+        );
         later.flush();
         assert!(later.pending.is_empty());
         for key in [0x100, 0x200, 0x302] {
-            let (a, b) = (at_once.table.probe(key), later.table.probe(key));
+            let (a, b) = (at_once.table(0).probe(key), later.table(0).probe(key));
             assert_eq!(a.map(|e| (e.depth, e.score)), b.map(|e| (e.depth, e.score)));
         }
-        assert_eq!(later.table.probe(0x100).map(|e| e.score), Some(30));
+        assert_eq!(later.table(0).probe(0x100).map(|e| e.score), Some(30));
     }
 
     /// Plain minimax with the search's rules: no legal move loses, at
@@ -2658,54 +2616,58 @@ mod tests {
         });
     }
 
-    /// A merge cut into ranges, each thread storing the entries logged for
-    /// its own, leaves the table exactly as one thread storing them all in
-    /// order: every bucket is in one range and sees its entries in order.
-    /// Enough entries for a parallel merge, in a small table so that
-    /// buckets see many, of varied depths so that which one a bucket keeps
-    /// depends on the order.
+    /// Every thread's copy of the shared table comes out of a merge the
+    /// same as one thread's table storing the entries in order: each
+    /// thread stores every entry into its own copy. Many entries into a
+    /// small table, of varied depths, so that which one a bucket keeps
+    /// depends on the order; merged twice, so that a copy merged once too
+    /// often or too rarely shows.
     #[test]
-    fn a_merge_cut_into_ranges_stores_as_one_thread_does() {
+    fn every_copy_of_the_shared_table_stores_as_one_thread_does() {
         let entries = 1 << 10;
-        let mut tables = Vec::new();
+        let logs = |round: u64| {
+            (0..6u64).map(move |task| {
+                let mut log = Log::default();
+                for i in 0..2_000 {
+                    let key = mix((round << 32) ^ (task * 1_000_003 + i)) | 1 << 40;
+                    let data = Entry {
+                        score: (i % 97) as i16,
+                        depth: (mix(i ^ task ^ round) % 12) as u8,
+                        bound: BOUND_EXACT,
+                        best: 0,
+                    }
+                    .pack();
+                    log.push([key, data]);
+                }
+                log
+            })
+        };
+        let mut copies = Vec::new();
         for threads in [1, 2, 3, 4, 8] {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .build()
                 .unwrap();
-            let slots = pool.install(|| {
+            pool.install(|| {
                 let mut sh = shared(entries, threads);
-                let parts = sh.parts;
-                let logs = (0..6u64).map(|task| {
-                    let mut log = Log::default();
-                    for i in 0..MERGE_PARALLEL_FROM as u64 / 4 {
-                        let key = mix(task * 1_000_003 + i) | 1 << 40;
-                        let data = Entry {
-                            score: (i % 97) as i16,
-                            depth: (mix(i ^ task) % 12) as u8,
-                            bound: BOUND_EXACT,
-                            best: 0,
-                        }
-                        .pack();
-                        log.push(parts, [key, data]);
-                    }
-                    log
-                });
-                sh.defer(logs);
-                sh.flush();
-                // Live entries only: the table's memory and stamp may
-                // come from an earlier one.
-                let stamp = sh.table.stamp;
-                let live = |&[k, d]: &[u64; 2]| {
-                    (d >> STAMP_SHIFT == stamp).then_some([k, d & ((1 << STAMP_SHIFT) - 1)])
-                };
-                sh.table.slots.iter().map(live).collect::<Vec<_>>()
+                for round in 0..2 {
+                    sh.defer(logs(round));
+                    sh.flush();
+                }
+                // Live entries only: a table's memory and stamp may come
+                // from an earlier one.
+                for t in &sh.tables {
+                    let live = |&[k, d]: &[u64; 2]| {
+                        (d >> STAMP_SHIFT == t.stamp).then_some([k, d & ((1 << STAMP_SHIFT) - 1)])
+                    };
+                    copies.push((threads, t.slots.iter().map(live).collect::<Vec<_>>()));
+                }
             });
-            tables.push((threads, slots));
         }
-        let (_, one) = &tables[0];
+        assert_eq!(copies.len(), 1 + 2 + 3 + 4 + 8);
+        let (_, one) = &copies[0];
         assert!(one.iter().flatten().count() > entries * 9 / 10);
-        for (threads, slots) in &tables[1..] {
+        for (threads, slots) in &copies[1..] {
             assert!(slots == one, "{threads} threads");
         }
     }
