@@ -163,9 +163,9 @@
 //! of its range: no faster than one thread (in a throw-away benchmark of
 //! the same stores into a cold 4 MiB table, 20 ns to 40 ns a stored entry
 //! either way; one that first sorts the entries by range was 7 % faster
-//! from 50,000 entries and slower below 16,000). Now each task logs its
-//! entries apart by range (`Log`, `Parts`), so each thread of a merge
-//! reads only its own: the bench merges 2,991,255 entries in 1,461 merges,
+//! from 50,000 entries and slower below 16,000). Then each task logged its
+//! entries apart by range, so each thread of a merge read only its own
+//! (until each thread kept its own copy of the table, below): the bench merges 2,991,255 entries in 1,461 merges,
 //! 1,318,480 of them in the 40 merges big enough to run in parallel, and
 //! the merges of the 2-thread pool took 52.8 ms to 63.5 ms (median 56.4 ms,
 //! five traced runs of `--against 1`) against 62.3 ms to 89.0 ms (median
@@ -176,9 +176,9 @@
 //! shared table of its own, merging every entry into it and probing only
 //! it (so that no entry a task reads was written by the other core): the
 //! same tree, but 0.98× to 1.12× the time (four in-process A/B runs,
-//! median 1.025×; 1.06× to 1.10× with every merge on both threads): an
-//! entry written by the other core costs its reader little, the second
-//! merge more. 2 MiB pages for the table (`madvise`, which needs `unsafe`)
+//! median 1.025×; 1.06× to 1.10× with every merge on both threads), on a
+//! host too noisy to tell; measured a stop later task by task, it is what
+//! the table became (below). 2 MiB pages for the table (`madvise`, which needs `unsafe`)
 //! shorten the merges by a tenth or so. Logging only entries 3 turns deep
 //! or more merges 43 % fewer entries but takes 10.6 % more nodes.
 //! Starting first, in the phase after the merge, the replies whose test
@@ -339,13 +339,14 @@
 //! threads were busy 77 % to 91 % (median 89 %; the trace costs some)
 //! and the tasks took 0.96× to 1.25× their 1-thread time (median 1.04×).
 //!
-//! What the 1-thread pool has that the 2-thread pool lacks is warm caches
-//! between one task and the next. In a traced copy that writes 3 MiB (more
-//! than a core's cache) before every task on both pools, the root's tests
-//! took 1.000× and 0.986× their 1-thread time on 2 threads, the reply's
-//! tests 1.022× and 0.987×, against 1.131×, 1.069×, 1.125× and 1.068× in
-//! the two runs without, interleaved; only the short tests deep on the
-//! expected line stayed slower (1.13× to 1.16×). The two cores do not
+//! What the 1-thread pool had that the 2-thread pool lacked is warm
+//! caches between one task and the next. In a traced copy that writes
+//! 3 MiB (more than a core's cache) before every task on both pools, the
+//! root's tests took 1.000× and 0.986× their 1-thread time on 2 threads,
+//! the reply's tests 1.022× and 0.987×, against 1.131×, 1.069×, 1.125×
+//! and 1.068× in the two runs without, interleaved. With every task of the
+//! 2-thread pool run on one of its threads, the other idle, the root's
+//! tests took 0.98×, 1.01× and 1.02× (three runs). The two cores do not
 //! slow each other down: a move-generation count (`checkers perft 11`)
 //! takes as long beside another on the other core as alone (0.84 s to
 //! 0.86 s in seven runs of eight, one 0.98 s, against 0.83 s to 0.87 s
@@ -353,20 +354,58 @@
 //! at Hard's depth less one (1,409 ms to 1,467 ms in seven of eight, one
 //! 1,621 ms, against 1,421 ms to 1,477 ms alone). Nor is it contexts
 //! changing cores: 4,284 of the bench's 5,110 root tests start in a fresh
-//! context from the thread's own free list, and these are 1.07× to 1.09×
-//! slower on 2 threads like the rest; a test that reuses its sibling's
-//! context on the other thread takes 201 µs to 204 µs on average against
-//! 176 µs to 189 µs on the same one (the reply's tests 158 µs to 171 µs
-//! against 99 µs), so sending each sibling back to the thread that last
-//! ran it would save about 27 ms of the 3.5 s of thread time (0.8 %); not
-//! built. Splits tried and dropped this stop: splitting at any node of a
+//! context from the thread's own free list, and these were 1.07× to 1.09×
+//! slower on 2 threads like the rest; giving each context back to the
+//! free list of the thread that last ran it changed nothing (tests two to
+//! six turns deep 1.02× to 1.26× their 1-thread time against 1.00× to
+//! 1.19×, three interleaved pairs). It was the shared table: merged by
+//! one thread, its entries reached the other core's tasks from the first
+//! core's cache. In a traced copy where each thread kept a copy of its
+//! own, merged every entry into it and read only it, the root's tests took
+//! 0.97×, 1.05× and 1.01× their 1-thread time against 1.07×, 1.09× and
+//! 1.09× (three interleaved pairs), so that is how the table is kept now
+//! (`Shared::flush`): the same tree, the tasks 1.02× to 1.05× their
+//! 1-thread time in three traced runs against 1.06× to 1.12× in three
+//! interleaved ones before. The price is in the merges: every thread
+//! stores every entry, so a merge on 2 threads takes as long as the whole
+//! merge on one, and waits for the slower thread: 38 ms to 42 ms over the
+//! bench against 24 ms to 26 ms on one thread, and 32 ms for the merges
+//! cut into ranges before (the other thread's part 29 ms, the root
+//! thread's 26 ms, and 10 ms of waking and waiting). Interleaved with the
+//! tree before, five pairs of `checkers bench --level hard --threads 2
+//! --against 1` gave 1.76×, 1.79×, 1.76×, 1.84× and 1.80× against 1.67×,
+//! 1.71×, 1.73×, 1.62× and 1.62×; the single thread is as fast as before
+//! (2,483 ms to 2,552 ms against 2,486 ms to 2,623 ms, three pairs of
+//! `--threads 1 --repeat 2`). On more threads the copies cost 2 MiB each
+//! (16 MiB on 8), and a merge still takes one thread's whole merge, about
+//! 1 % of the 1-thread time, so 4 % to 5 % of the time on 8 threads where
+//! the tree allows 4.5×; in return every core reads only entries it wrote,
+//! where with one table seven in eight came from another core. Sending a
+//! sibling's later tests back to the thread that ran its first, whose
+//! context's table is in that core's cache (a test that reused its
+//! sibling's context on the other thread took 201 µs to 204 µs on average
+//! against 176 µs to 189 µs on the same one; the reply's tests 158 µs to
+//! 171 µs against 99 µs), would save about 27 ms of the 3.5 s of thread
+//! time (0.8 %); not built.
+//!
+//! Splits tried and dropped: splitting at any node of a
 //! long test, not only at its own position (the split's tasks too), past
 //! 32,000 nodes: 0.37 % fewer nodes at Hard's depth but 5.2 % more at 15
 //! (two positions 64 % and 32 % more), threads busy 90.0 % to 90.3 %; the
 //! split's tasks splitting again at their own position: the same nodes
 //! at Hard's depth, 2.0 % more at 15, busy 89.0 % to 90.7 % against 89.2 %
 //! to 90.4 % (four interleaved pairs); [`SPLIT_MAX_PLY`] 10 or 8 instead
-//! of 12: 0.4 % and 6.7 % more nodes.
+//! of 12: 0.4 % and 6.7 % more nodes; splitting, besides a test's own
+//! position, the position one turn below it (where a test refuted by its
+//! first move must search every reply) once it has spent 32,000 nodes and
+//! searched three moves: 0.4 % fewer nodes at Hard's depth, 3.6 % more at
+//! 15; the split's tasks starting from a copy of the test's private
+//! table: 0.2 % fewer nodes at Hard's depth, 1.4 % more at 15; the last
+//! quarter of a phase's queue (the tasks expected shortest) splitting
+//! after 8,000 or 4,000 nodes instead of 32,000: threads busy 89.1 % to
+//! 90.8 % and 88.9 % to 89.4 % against 88.9 % to 89.6 % (three
+//! interleaved triples of traces), nodes 0.1 % and 0.2 % fewer at Hard's
+//! depth, 0.8 % and 1.9 % more at 15.
 //!
 //! # Game ends inside the search (D4)
 //!
