@@ -39,9 +39,10 @@ use checkers::{
     bench, next_quiet, outcome, parse_fen, parse_pdn, pdn, perft, search_with_info, to_fen, Color,
     Level, Outcome, Position,
 };
-use rayon::prelude::*;
 use std::io::{Read, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: checkers moves [--fen FEN] | checkers perft [--fen FEN] DEPTH \
@@ -578,11 +579,44 @@ fn cmd_match(args: &Args) -> Result<(), String> {
         })
         .collect();
     let start = Instant::now();
-    let games = with_threads(args, || {
-        jobs.par_iter()
-            .map(|&(o, color)| play_game(&openings[o], &a, &b, color))
-            .collect::<Vec<Game>>()
+    // Games are played side by side, one per thread, each search on one
+    // thread: no search waits for another's tasks, and none of the
+    // parallel search's overhead is paid where whole games keep every
+    // core busy. The games are the same on any thread count.
+    let threads = match args.number("threads", 1..=256)? {
+        Some(n) => n as usize,
+        None => rayon::current_num_threads(),
+    };
+    let next = AtomicUsize::new(0);
+    let played: Vec<Mutex<Option<Game>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|s| {
+        let players: Vec<_> = (0..threads.min(jobs.len()))
+            .map(|_| {
+                s.spawn(|| {
+                    let one = rayon::ThreadPoolBuilder::new()
+                        .num_threads(1)
+                        .build()
+                        .map_err(|e| format!("cannot start a thread: {e}"))?;
+                    one.install(|| loop {
+                        let i = next.fetch_add(1, Relaxed);
+                        let Some(&(o, color)) = jobs.get(i) else {
+                            break;
+                        };
+                        let game = play_game(&openings[o], &a, &b, color);
+                        *played[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(game);
+                    });
+                    Ok::<(), String>(())
+                })
+            })
+            .collect();
+        players
+            .into_iter()
+            .try_for_each(|p| p.join().map_err(|_| "a game's thread failed".to_string())?)
     })?;
+    let games: Vec<Game> = played
+        .into_iter()
+        .filter_map(|g| g.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect();
     let (a, b) = (&a.label, &b.label);
     let mut out = std::io::stdout().lock();
     let (mut w, mut d, mut l, mut capped) = (0, 0, 0, 0);
