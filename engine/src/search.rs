@@ -380,7 +380,12 @@
 //! (16 MiB on 8), and a merge still takes one thread's whole merge, about
 //! 1 % of the 1-thread time, so 4 % to 5 % of the time on 8 threads where
 //! the tree allows 4.5×; in return every core reads only entries it wrote,
-//! where with one table seven in eight came from another core. Sending a
+//! where with one table seven in eight came from another core. A merge
+//! now needs every thread of the pool, so searches that share a pool wait
+//! for each other's tasks at every merge (`checkers match`, which played
+//! its games side by side on the search's pool, took 2.60 s for 40 games
+//! of Normal against Easy where it took 1.60 s; it now plays one game per
+//! thread, each search on one thread: 1.43 s). Sending a
 //! sibling's later tests back to the thread that ran its first, whose
 //! context's table is in that core's cache (a test that reused its
 //! sibling's context on the other thread took 201 µs to 204 µs on average
