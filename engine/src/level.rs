@@ -32,34 +32,26 @@ impl Level {
     ///   tuning);
     ///   depth 6 managed only 73.8 % over 40, too close to the 70 % the gap
     ///   needs.
-    /// - Hard, 14: the deepest whose think time over the bench set fits
+    /// - Hard, 15: the deepest whose think time over the bench set fits
     ///   the budget (p95 <= 250 ms, max <= 1 s) with 2 threads on the
-    ///   2-core reference machine, release build. With the parallel search
-    ///   of issue 14 (`checkers bench --threads 2 --level hard --depth D
-    ///   --ideal`), measured while other sessions' builds kept the machine
-    ///   loaded (load 3 to 9; it was never idle), before the bonuses were
-    ///   tuned: depth 14 p95 151 ms, max 236 ms in the quietest run
-    ///   (176-374 ms and 236-632 ms in others); depth 15 p95 328 ms, max
-    ///   471 ms in the quietest run (733-810 ms in others). The load-free
-    ///   measure, with the tuned bonuses and today's search: a search's
-    ///   ideal length on 2 threads has p95 641,000 nodes at depth 14 and
-    ///   1,155,000 at depth 15 (max 725,000 and 1,791,000), about 130 ms
-    ///   and 230 ms at the 5 million nodes per second one thread manages
-    ///   here, before any overhead: depth 15 is at the edge of the budget
-    ///   at best, and measured it is over (p95 317 ms, max 501 ms; with
-    ///   the later search that takes 1.25 % fewer nodes, from 200 ms to
-    ///   270 ms in five runs, over the budget in two). Against Normal
-    ///   (`checkers match --a hard --b normal --games 80`): 85.6 % (57
-    ///   wins, 23 draws, no loss, z 7.55) with the smaller tables (84.4 %
-    ///   before them; 82.5 % and 85.0 % with the search before its last
-    ///   two changes, 80.6 % before issue 14). With the smaller tables,
-    ///   depth 15's p95 was 256 ms, 237 ms, 237 ms, 256 ms and 193 ms in
-    ///   five runs: still over the budget in two.
+    ///   2-core reference machine, release build, idle. Once each thread
+    ///   kept its own copy of the shared table (issue 14), `checkers bench
+    ///   --threads 2 --level hard --depth D` gave at depth 15 p95 143.5 ms
+    ///   to 152.5 ms and max 208 ms to 214 ms in six runs, at depth 16
+    ///   p95 280 ms and 292 ms (max 825 ms and 740 ms): over. Against
+    ///   Normal (`checkers match --a hard --b normal --games 80`): 85.0 %
+    ///   (56 wins, 24 draws, no loss, z 7.48); at depth 14 with the same
+    ///   search 84.4 % (57 wins, 21 draws, 2 losses, z 7.16). Earlier stops
+    ///   kept Hard at 14: depth 15 measured over the budget on a loaded
+    ///   host with the slower searches before (p95 from 193 ms to 328 ms
+    ///   across runs), and its ideal length on 2 threads (p95 1,251,000
+    ///   nodes, max 1,688,000) left no margin at the 5 million nodes per
+    ///   second one thread managed then.
     pub const fn depth(self) -> u32 {
         match self {
             Level::Easy => 2,
             Level::Normal => 8,
-            Level::Hard => 14,
+            Level::Hard => 15,
         }
     }
 
