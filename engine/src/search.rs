@@ -1064,33 +1064,7 @@ struct Env<'a> {
 }
 
 /// Entries a task stored for the shared table, in the order stored.
-#[derive(Default)]
-struct Log {
-    entries: Vec<[u64; 2]>,
-}
-
-impl Log {
-    /// A log of one entry.
-    fn one(entry: [u64; 2]) -> Log {
-        Log {
-            entries: vec![entry],
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, entry: [u64; 2]) {
-        self.entries.push(entry);
-    }
-
-    /// Move `other`'s entries after this log's.
-    fn append(&mut self, other: &mut Log) {
-        self.entries.append(&mut other.entries);
-    }
-
-    fn clear(&mut self) {
-        self.entries.clear();
-    }
-}
+type Log = Vec<[u64; 2]>;
 
 /// The part of a search every task reads and none writes.
 struct Shared {
@@ -1250,7 +1224,7 @@ impl Table {
     /// Store every entry of `logs`, in order.
     fn merge(&mut self, logs: &[Log]) {
         for log in logs {
-            for &[key, data] in &log.entries {
+            for &[key, data] in log {
                 store_slot(
                     &mut self.slots,
                     key as usize & self.mask & !1,
@@ -1954,7 +1928,7 @@ impl OpenNode {
         } else {
             BOUND_UPPER
         };
-        log.push(Log::one([
+        log.push(vec![[
             key,
             Entry {
                 score: score_to_tt(value, ply) as i16,
@@ -1963,7 +1937,7 @@ impl OpenNode {
                 best: sibs[best].pv[0],
             }
             .pack(),
-        ]));
+        ]]);
         let pv = if value > alpha {
             sibs[best].pv.clone()
         } else {
@@ -2581,9 +2555,7 @@ mod tests {
         };
         // Keys 0x100 and 0x200 share bucket 0 of a 256-entry table, 0x302
         // is in bucket 2; the same key stored twice keeps the later entry.
-        let log = |entries: &[[u64; 2]]| Log {
-            entries: entries.to_vec(),
-        };
+        let log = |entries: &[[u64; 2]]| entries.to_vec();
         let first = [[0x100, entry(5, 10)], [0x200, entry(3, 20)]];
         let second = [[0x100, entry(2, 30)], [0x302, entry(4, 40)]];
         let mut at_once = shared(1 << 8, 1);
