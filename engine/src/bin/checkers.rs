@@ -42,7 +42,6 @@ use checkers::{
 use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: checkers moves [--fen FEN] | checkers perft [--fen FEN] DEPTH \
@@ -588,8 +587,7 @@ fn cmd_match(args: &Args) -> Result<(), String> {
         None => rayon::current_num_threads(),
     };
     let next = AtomicUsize::new(0);
-    let played: Vec<Mutex<Option<Game>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
-    std::thread::scope(|s| {
+    let mut played: Vec<(usize, Game)> = std::thread::scope(|s| {
         let players: Vec<_> = (0..threads.min(jobs.len()))
             .map(|_| {
                 s.spawn(|| {
@@ -597,26 +595,29 @@ fn cmd_match(args: &Args) -> Result<(), String> {
                         .num_threads(1)
                         .build()
                         .map_err(|e| format!("cannot start a thread: {e}"))?;
-                    one.install(|| loop {
-                        let i = next.fetch_add(1, Relaxed);
-                        let Some(&(o, color)) = jobs.get(i) else {
-                            break;
-                        };
-                        let game = play_game(&openings[o], &a, &b, color);
-                        *played[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(game);
-                    });
-                    Ok::<(), String>(())
+                    Ok::<_, String>(one.install(|| {
+                        let mut mine = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Relaxed);
+                            let Some(&(o, color)) = jobs.get(i) else {
+                                break mine;
+                            };
+                            mine.push((i, play_game(&openings[o], &a, &b, color)));
+                        }
+                    }))
                 })
             })
             .collect();
         players
             .into_iter()
-            .try_for_each(|p| p.join().map_err(|_| "a game's thread failed".to_string())?)
-    })?;
-    let games: Vec<Game> = played
-        .into_iter()
-        .filter_map(|g| g.into_inner().unwrap_or_else(|e| e.into_inner()))
-        .collect();
+            .map(|p| p.join().map_err(|_| "a game's thread failed".to_string())?)
+            .collect::<Result<Vec<Vec<_>>, String>>()
+    })?
+    .into_iter()
+    .flatten()
+    .collect();
+    played.sort_by_key(|&(i, _)| i);
+    let games: Vec<Game> = played.into_iter().map(|(_, g)| g).collect();
     let (a, b) = (&a.label, &b.label);
     let mut out = std::io::stdout().lock();
     let (mut w, mut d, mut l, mut capped) = (0, 0, 0, 0);
