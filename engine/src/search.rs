@@ -421,6 +421,66 @@
 //! interleaved triples of traces), nodes 0.1 % and 0.2 % fewer at Hard's
 //! depth, 0.8 % and 1.9 % more at 15.
 //!
+//! Where the idle time goes at Hard's depth 15 (traced, every gap of a
+//! thread attributed to what the other one ran meanwhile; one run, 659 ms
+//! of idle thread time in 6.2 s): 112 ms while a root test ran alone in
+//! the phase after the reply's first move (94 ms to 163 ms in nine more
+//! runs), 83 ms while the root thread merged (the other thread merging its
+//! own copy then, untraced), 67 ms and 40 ms of short gaps between tasks
+//! in the first phase (14,026 and 5,380 of them), 75 ms while an exact
+//! search ran alone. In another run (690 ms), gaps over a millisecond made
+//! 409 ms of it, gaps under 20 µs 61 ms. Printed one by one, the longest tests of the
+//! bench (125,000 to 390,000 nodes) are of two kinds: a test whose
+//! position split, one of whose side-by-side moves took most of the rest
+//! (in the longest, the first of them cut off after 108,344 nodes while
+//! the other seven searched 232,000 more for nothing), and a test refuted
+//! by its first move at length (125,626 to 147,775 nodes in that one
+//! move), which cannot split there, since a position splits only after
+//! its first move. Tried this stop and not kept, each against the tree
+//! above in interleaved traced runs: the position that first move leads
+//! to (one turn below the test's, where every move fails when it
+//! refutes) splitting its moves after the third once it has searched
+//! 64,000 nodes: the same nodes up to depth 14, 0.62 % more at 15, 0.93 %
+//! fewer at 16 and 2.4 % fewer at 17 (186,064,340 against 190,661,328),
+//! but the threads busy 90.0 % against 89.8 % on average over nine pairs
+//! (89.9 % to 90.8 % against 89.4 % to 90.0 % in three more), within the
+//! runs' spread, so at depth 15 a wash; after 48,000 nodes instead,
+//! 3.9 % more nodes at 15 and 2.8 % more at 16 (three positions 15 % to
+//! 19 % more: a move after the third cut off, and the split had searched
+//! the ones after it for nothing); after 96,000, 0.50 % and 0.37 % more;
+//! splitting two turns below too changes nothing at 15. A split's moves
+//! all run to the end even when an earlier one cuts off (0.46 million of
+//! the 42 million nodes at depth 15 are searched after the first that
+//! did); stopping them, deterministically (counting only the moves up to
+//! the first cut-off), would spare one thread all of that and two threads
+//! only what lay on the longest path, so it would lower the speedup while
+//! making both faster: left for a stop about speed. One job per thread
+//! pulling tasks from a shared index instead of one rayon job per task
+//! (`longest_first`): the root thread's gaps between tasks 57 ms to 61 ms
+//! against 61 ms to 69 ms, threads busy 89.4 % to 90.0 % against 89.7 % to
+//! 90.2 % (three pairs). The other threads polling for work (`yield_now`)
+//! for the whole search instead of sleeping: 1.45×, 1.72× and 1.61×
+//! against 1.66×, 1.71× and 1.76× (`--against 1`, three pairs). A thread
+//! whose free list is empty creating a context instead of taking another
+//! thread's (9 % of the 34,066 acquisitions on 2 threads took another's):
+//! the same tasks 1.035×, 0.986× and 1.090× their 1-thread time against
+//! 1.037×, 0.993× and 1.091× in the same runs. Estimates: over 12,015
+//! tests of depth 8 or more, a root test took a median 1.2 to 1.55 times
+//! the most any search of it took before, whatever the distance between
+//! its last bound and its new bar, so nothing better to start the long
+//! ones first was found. The other thread's first task of a search starts
+//! a median 55 µs after the search, but in a few searches of the bench 3
+//! ms to 12 ms later (30 ms to 56 ms over a bench of 3 s): a sleeping
+//! virtual CPU of this host waking up.
+//!
+//! On a quiet host (2-thread bench 2.7 s) the traced tasks took 1.037× to
+//! 1.059× their 1-thread time, the root's tests 1.00× to 1.06×, the tests
+//! deep on the expected line (three to six turns down, run mostly by the
+//! root thread while the other runs root tests) 1.05× to 1.21×, the
+//! merges 1.44×, with the threads busy 89.2 % to 89.9 %: hence 1.69× to
+//! 1.73× (three runs of `scripts/bench-threads 2 3` then gave 1.70×,
+//! 1.71× and 1.72×, and with `REPEAT=3` 1.72×, 1.78× and 1.77×).
+//!
 //! # Game ends inside the search (D4)
 //!
 //! A side to move with no legal move has lost (R7); after that, a quiet-turn
