@@ -471,7 +471,16 @@
 //! ones first was found. The other thread's first task of a search starts
 //! a median 55 µs after the search, but in a few searches of the bench 3
 //! ms to 12 ms later (30 ms to 56 ms over a bench of 3 s): a sleeping
-//! virtual CPU of this host waking up.
+//! virtual CPU of this host waking up. Memory: the shared copies with
+//! 2^16 entries instead of 2^17 take 5.5 % more nodes at depth 15 but are
+//! 4 % to 5 % faster a node on both pools, so the speedup does not move
+//! (1.75×, 1.83×, 1.82× against 1.78×, 1.74×, 1.76×, three pairs); the
+//! same 2^17 entries in 8 bytes each (a 24-bit check of the key's top
+//! bits, a 7-bit stamp), 1 MiB a copy like 2^16 of 16 bytes: 3 nodes
+//! fewer over the bench (42,123,551), and neither pool faster (2-thread
+//! totals 2,561 ms to 2,799 ms against 2,604 ms to 2,885 ms, speedups
+//! 1.77×, 1.67×, 1.82×, 1.77× against 1.80×, 1.77×, 1.62×, 1.79×, four
+//! pairs). So the tasks' slowdown on 2 threads is not the tables' size.
 //!
 //! On a quiet host (2-thread bench 2.7 s) the traced tasks took 1.037× to
 //! 1.059× their 1-thread time, the root's tests 1.00× to 1.06×, the tests
