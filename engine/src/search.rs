@@ -481,6 +481,19 @@
 //! totals 2,561 ms to 2,799 ms against 2,604 ms to 2,885 ms, speedups
 //! 1.77×, 1.67×, 1.82×, 1.77× against 1.80×, 1.77×, 1.62×, 1.79×, four
 //! pairs). So the tasks' slowdown on 2 threads is not the tables' size.
+//! A root test that passes in the phase after the reply's first move
+//! (often the long test that phase ends with) going on at once with the
+//! move's exact value, split into tasks, in a window above the bar it
+//! passed, instead of waiting for round 3: the root's third round idle
+//! 30 ms instead of 67 ms to 75 ms, that phase 164 ms to 195 ms instead of
+//! 143 ms to 155 ms, threads busy 90.0 % to 90.5 % against 89.8 % to
+//! 90.0 % (three interleaved pairs of traces), for nodes 4.8 %, 6.7 %,
+//! 9.0 % and 1.1 % more at depths 12 to 15 and 2.3 % fewer at 16 (the
+//! exact search reads the table as the phase began, and one that fails
+//! high is searched again in round 3); round 3 skipping a move whose
+//! bound already fails high at its window, alone: 1.7 %, 3.4 % and 1.2 %
+//! more at 13, 14 and 15 (the futile search stores what the next one
+//! uses). Neither kept.
 //!
 //! On a quiet host (2-thread bench 2.7 s) the traced tasks took 1.037× to
 //! 1.059× their 1-thread time, the root's tests 1.00× to 1.06×, the tests
