@@ -495,6 +495,17 @@
 //! more at 13, 14 and 15 (the futile search stores what the next one
 //! uses). Neither kept.
 //!
+//! The slower tasks on 2 threads are not the two threads running at once:
+//! in a copy whose 2-thread pool runs every task on its root thread, in
+//! the same order as one thread does (the other only merging its copy),
+//! the tasks still took 1.042× and 1.036× their time on the 1-thread pool
+//! (two runs on a busy host; tests four turns down 1.09×, six turns down
+//! 1.05× to 1.08×). Each thread's copy starting a search zeroed by that
+//! thread (at its first merge, so that its lines are in the thread's own
+//! cache, since a search takes whichever spare table the last one left):
+//! 1.74×, 1.67×, 1.63× against 1.84×, 1.77×, 1.73×, tasks 1.030× to 1.093×
+//! against 0.976× to 1.030× (three traced pairs, busy host): worse.
+//!
 //! On a quiet host (2-thread bench 2.7 s) the traced tasks took 1.037× to
 //! 1.059× their 1-thread time, the root's tests 1.00× to 1.06×, the tests
 //! deep on the expected line (three to six turns down, run mostly by the
