@@ -179,11 +179,16 @@ fn position(args: &Args) -> Result<Position, String> {
 
 /// Run `f` on a pool of `--threads` threads, or on rayon's global pool
 /// (all cores, or `RAYON_NUM_THREADS`) when the option is absent.
+/// The thread count `--threads` asks for, if it does (1 to 256).
+fn threads_asked(args: &Args) -> Result<Option<usize>, String> {
+    Ok(args.number("threads", 1..=256)?.map(|n| n as usize))
+}
+
 fn with_threads<T: Send>(args: &Args, f: impl FnOnce() -> T + Send) -> Result<T, String> {
-    match args.number("threads", 1..=256)? {
+    match threads_asked(args)? {
         None => Ok(f()),
         Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n as usize)
+            .num_threads(n)
             .build()
             .map(|pool| pool.install(f))
             .map_err(|e| format!("cannot start {n} threads: {e}")),
@@ -582,10 +587,7 @@ fn cmd_match(args: &Args) -> Result<(), String> {
     // thread: no search waits for another's tasks, and none of the
     // parallel search's overhead is paid where whole games keep every
     // core busy. The games are the same on any thread count.
-    let threads = match args.number("threads", 1..=256)? {
-        Some(n) => n as usize,
-        None => rayon::current_num_threads(),
-    };
+    let threads = threads_asked(args)?.unwrap_or_else(rayon::current_num_threads);
     let next = AtomicUsize::new(0);
     let mut played: Vec<(usize, Game)> = std::thread::scope(|s| {
         let players: Vec<_> = (0..threads.min(jobs.len()))
