@@ -514,6 +514,20 @@
 //! 1.73× (three runs of `scripts/bench-threads 2 3` then gave 1.70×,
 //! 1.71× and 1.72×, and with `REPEAT=3` 1.72×, 1.78× and 1.77×).
 //!
+//! Without a trace, CPU samples per thread split a run the same way
+//! (`PERF=1 scripts/bench-threads`, `perf record -e cpu-clock` over
+//! `--against 1`): a run's speedup is twice the share of the 2-thread
+//! pool's thread time spent on a CPU over that pool's CPU time against
+//! the 1-thread pool's. In eight runs at depth 15 the first was steady,
+//! 92.8 % to 93.7 % (merges and rayon's spinning included), and the
+//! second went from 1.018× to 1.164×, nearly all of it in the search's
+//! own functions (`negamax`, move generation: 0.986× to 1.136×), which
+//! do the same work on both pools; the speedups, 1.60× to 1.84×, follow
+//! the second. So the spread between runs is the same work running slower
+//! on two cores at once, on this host, and the search's own ceiling, with
+//! that work as fast as on one core and the other 3 % (merges on both
+//! threads, spinning, allocation) as now, is about 1.81×.
+//!
 //! # Game ends inside the search (D4)
 //!
 //! A side to move with no legal move has lost (R7); after that, a quiet-turn
