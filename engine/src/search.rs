@@ -526,7 +526,11 @@
 //! the second. So the spread between runs is the same work running slower
 //! on two cores at once, on this host, and the search's own ceiling, with
 //! that work as fast as on one core and the other 3 % (merges on both
-//! threads, spinning, allocation) as now, is about 1.81×.
+//! threads, spinning, allocation) as now, is about 1.81×. On a busy host
+//! it can go the other way: in three runs with the 1-thread bench at 6.9 s
+//! to 8.6 s instead of 4.6 s, the search's functions took 0.953×, 1.031×
+//! and 0.969× on 2 threads, the share on a CPU 92.8 % to 93.8 % as ever,
+//! and the speedups were 1.91×, 1.75× and 1.87×.
 //!
 //! # Game ends inside the search (D4)
 //!
