@@ -177,13 +177,13 @@ fn position(args: &Args) -> Result<Position, String> {
     }
 }
 
-/// Run `f` on a pool of `--threads` threads, or on rayon's global pool
-/// (all cores, or `RAYON_NUM_THREADS`) when the option is absent.
 /// The thread count `--threads` asks for, if it does (1 to 256).
 fn threads_asked(args: &Args) -> Result<Option<usize>, String> {
     Ok(args.number("threads", 1..=256)?.map(|n| n as usize))
 }
 
+/// Run `f` on a pool of `--threads` threads, or on rayon's global pool
+/// (all cores, or `RAYON_NUM_THREADS`) when the option is absent.
 fn with_threads<T: Send>(args: &Args, f: impl FnOnce() -> T + Send) -> Result<T, String> {
     match threads_asked(args)? {
         None => Ok(f()),
