@@ -532,6 +532,42 @@
 //! and 0.969× on 2 threads, the share on a CPU 92.8 % to 93.8 % as ever,
 //! and the speedups were 1.91×, 1.75× and 1.87×.
 //!
+//! Test by test, the same spread shows between the two threads of one
+//! run. A traced copy named each test by its position, bar and depth, so
+//! that every test of the 2-thread pool was matched with the same test on
+//! the 1-thread pool (all 34,099 of the bench matched, with the same
+//! nodes). In four runs on a busy host (speedups 1.86× to 2.15×) the
+//! tests took 0.85× to 0.96× their 1-thread time, and the two threads of
+//! a run differed by up to a quarter: 0.99× on one and 0.74× on the other
+//! in one run, 0.96× and 0.87×, 1.01× and 0.85×, 0.96× and 0.96× in the
+//! others; meanwhile two move-generation counts (`checkers perft 11`)
+//! pinned one to each CPU at once took 1.36 s and 1.45 s, 1.61 s and
+//! 1.43 s, 1.61 s and 1.45 s. The two virtual CPUs do not run at the same
+//! speed from one minute to the next, so the ratio depends on which of
+//! them the lone thread gets. What repeated: on both threads the tests
+//! three turns down or more slowed more than the root's and the reply's
+//! (by 6 % to 11 % on the expected line's thread, 1 % to 9 % on the
+//! other). The same traces put the idle time by phase: 4 % of the thread
+//! time of the first phase of round 1, but 24 % of the phase after the
+//! reply's first move, 22 % of the split replies and 14 % of round 3
+//! (with round 2, half of all the idle time in a quarter of the thread
+//! time), and 124 ms outside the rounds, the other thread's untraced
+//! merges included; the 1-thread pool spends 60 ms between tasks over the
+//! whole bench. By size, the positions whose 1-thread search takes 300 ms
+//! or more reached 1.61× to 1.99×, those of 20 ms to 100 ms 1.47× to
+//! 1.74×, those under 20 ms 0.99× to 1.32× (three runs). Tried and
+//! dropped this stop: the exact search of a reply that beat the first one
+//! testing its own other moves beside its first move, as the first turn
+//! does: the split replies idle 51 ms to 59 ms instead of 69 ms to 85 ms,
+//! all idle time 9.3 % to 10.4 % of the thread time against 9.6 % to
+//! 10.4 % (three interleaved pairs of traces), for 0.7 % more nodes at
+//! depth 15 and 3.5 % more at 16 (0.8 % fewer at 12 and 13). Starting the
+//! split replies as soon as the reply's other moves are done, beside the
+//! root tests of that phase still running, could fill at most 13 ms of
+//! the bench's 8 s of thread time (in each such phase, the time a thread
+//! waited after the last reply test ended, or the split replies' work if
+//! less), so it was not built.
+//!
 //! # Game ends inside the search (D4)
 //!
 //! A side to move with no legal move has lost (R7); after that, a quiet-turn
