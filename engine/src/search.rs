@@ -561,7 +561,14 @@
 //! does: the split replies idle 51 ms to 59 ms instead of 69 ms to 85 ms,
 //! all idle time 9.3 % to 10.4 % of the thread time against 9.6 % to
 //! 10.4 % (three interleaved pairs of traces), for 0.7 % more nodes at
-//! depth 15 and 3.5 % more at 16 (0.8 % fewer at 12 and 13). Starting the
+//! depth 15 and 3.5 % more at 16 (0.8 % fewer at 12 and 13); tests of
+//! the later phases splitting after fewer nodes than
+//! [`TEST_SPLIT_NODES`], in the phase after the reply's first move and
+//! round 2 (after 4,000: 0.1 % fewer nodes at 15 but 11.7 % more at 16,
+//! idle 9.9 % to 10.5 %; after 8,000 and 16,000: 5.9 % and 1.7 % more at
+//! 15) or in the split replies and round 3 (after 8,000: 0.3 % and 0.9 %
+//! more at 15 and 16, idle 9.5 % to 10.1 %), against idle 9.4 % to
+//! 10.2 % (three interleaved triples of traces). Starting the
 //! split replies as soon as the reply's other moves are done, beside the
 //! root tests of that phase still running, could fill at most 13 ms of
 //! the bench's 8 s of thread time (in each such phase, the time a thread
