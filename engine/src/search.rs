@@ -547,33 +547,36 @@
 //! them the lone thread gets. What repeated: on both threads the tests
 //! three turns down or more slowed more than the root's and the reply's
 //! (by 6 % to 11 % on the expected line's thread, 1 % to 9 % on the
-//! other). The same traces put the idle time by phase: 4 % of the thread
-//! time of the first phase of round 1, but 24 % of the phase after the
-//! reply's first move, 22 % of the split replies and 14 % of round 3
-//! (with round 2, half of all the idle time in a quarter of the thread
-//! time), and 124 ms outside the rounds, the other thread's untraced
-//! merges included; the 1-thread pool spends 60 ms between tasks over the
-//! whole bench. By size, the positions whose 1-thread search takes 300 ms
-//! or more reached 1.61× to 1.99×, those of 20 ms to 100 ms 1.47× to
-//! 1.74×, those under 20 ms 0.99× to 1.32× (three runs). Tried and
-//! dropped this stop: the exact search of a reply that beat the first one
-//! testing its own other moves beside its first move, as the first turn
-//! does: the split replies idle 51 ms to 59 ms instead of 69 ms to 85 ms,
-//! all idle time 9.3 % to 10.4 % of the thread time against 9.6 % to
-//! 10.4 % (three interleaved pairs of traces), for 0.7 % more nodes at
-//! depth 15 and 3.5 % more at 16 (0.8 % fewer at 12 and 13); tests of
-//! the later phases splitting after fewer nodes than
+//! other). By phase, in three traces that also time the tasks a long test
+//! splits into (`Context::split_rest`; traces that leave them out count
+//! them as waiting, about a point more in all): the threads wait 3.8 % to
+//! 4.5 % of the thread time of the first phase of round 1, but 16 % to 18 %
+//! of the phase after the reply's first move, 22 % to 24 % of the split
+//! replies and 12 % to 14 % of round 3 (with round 2, nearly half of all
+//! the waiting in a quarter of the thread time), and 116 ms to 141 ms
+//! outside the rounds, the other thread's untraced merges included; 8.3 %
+//! to 9.0 % of the thread time in all. The 1-thread pool spends 55 ms to
+//! 60 ms between tasks over the whole bench. By size, the positions whose
+//! 1-thread search takes 300 ms or more reached 1.61× to 1.99×, those of
+//! 20 ms to 100 ms 1.47× to 1.74×, those under 20 ms 0.99× to 1.32× (three
+//! runs). Tried and dropped this stop, against idle time 8.6 % to 9.3 % for
+//! the tree above (interleaved traces, three of each): the exact search of
+//! a reply that beat the first one testing its own other moves beside its
+//! first move, as the first turn does (the split replies waiting 58 ms to
+//! 67 ms instead of 67 ms to 100 ms, but 8.9 % to 9.9 % idle in all, and
+//! 0.7 % more nodes at depth 15, 3.5 % more at 16, 0.8 % fewer at 12 and
+//! 13); tests of the later phases splitting after fewer nodes than
 //! [`TEST_SPLIT_NODES`], in the phase after the reply's first move and
-//! round 2 (after 4,000: 0.1 % fewer nodes at 15 but 11.7 % more at 16,
-//! idle 9.9 % to 10.5 %; after 8,000 and 16,000: 5.9 % and 1.7 % more at
-//! 15) or in the split replies and round 3 (after 8,000: 0.3 % and 0.9 %
-//! more at 15 and 16, idle 9.5 % to 10.1 %), against idle 9.4 % to
-//! 10.2 % (three interleaved triples of traces). Starting the
-//! split replies as soon as the reply's other moves are done, beside the
-//! root tests of that phase still running, could fill at most 13 ms of
-//! the bench's 8 s of thread time (in each such phase, the time a thread
-//! waited after the last reply test ended, or the split replies' work if
-//! less), so it was not built.
+//! round 2 (after 4,000: idle 8.4 % to 8.8 %, 0.1 % fewer nodes at 15 but
+//! 11.7 % more at 16; after 8,000: idle 7.8 % to 9.1 %, 5.9 % more nodes at
+//! 15; after 16,000: 1.7 % more) or in the split replies and round 3 (after
+//! 8,000: idle 8.5 % to 8.8 %, 0.3 % and 0.9 % more nodes at 15 and 16):
+//! within the runs' spread, for a tree that changes from one depth to the
+//! next. Starting the split replies as soon as the reply's other moves are
+//! done, beside the root tests of that phase still running, could fill at
+//! most 13 ms of the bench's 8 s of thread time (in each such phase, the
+//! time a thread waited after the last reply test ended, or the split
+//! replies' work if less), so it was not built.
 //!
 //! # Game ends inside the search (D4)
 //!
