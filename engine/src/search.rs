@@ -572,11 +572,14 @@
 //! 15; after 16,000: 1.7 % more) or in the split replies and round 3 (after
 //! 8,000: idle 8.5 % to 8.8 %, 0.3 % and 0.9 % more nodes at 15 and 16):
 //! within the runs' spread, for a tree that changes from one depth to the
-//! next. Starting the split replies as soon as the reply's other moves are
-//! done, beside the root tests of that phase still running, could fill at
-//! most 13 ms of the bench's 8 s of thread time (in each such phase, the
-//! time a thread waited after the last reply test ended, or the split
-//! replies' work if less), so it was not built.
+//! next. Measured again this way, the split one turn below a long test's
+//! first move after 64,000 nodes (above) left 7.9 % to 8.7 % waiting
+//! against 8.3 % to 8.9 %, for 0.65 % more nodes at 15: still a wash.
+//! Starting the split replies as soon as the reply's other moves are done,
+//! beside the root tests of that phase still running, could fill at most
+//! 13 ms of the bench's 8 s of thread time (in each such phase, the time a
+//! thread waited after the last reply test ended, or the split replies'
+//! work if less), so it was not built.
 //!
 //! # Game ends inside the search (D4)
 //!
