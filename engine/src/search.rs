@@ -2707,8 +2707,8 @@ fn mix(mut x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::{
-        longest_first, mix, Context, Cost, Entry, Env, Log, Ordering, Pool, Shared, Sibling, Table,
-        Weights, BOUND_EXACT, MATE, STAMP_SHIFT,
+        longest_first, mix, store_slot, Context, Cost, Entry, Env, Log, Ordering, Pool, Shared,
+        Sibling, Table, Weights, BOUND_EXACT, MATE, STAMP_SHIFT,
     };
     use crate::eval::evaluate_with;
     use crate::{bench, Position};
@@ -2899,6 +2899,19 @@ mod tests {
         assert_eq!(copies.len(), 1 + 2 + 3 + 4 + 8);
         let (_, one) = &copies[0];
         assert!(one.iter().flatten().count() > entries * 9 / 10);
+        // And each is what storing the entries one by one, in order,
+        // leaves (the merge's prefetch changes nothing).
+        let mut plain = vec![[0; 2]; entries];
+        for log in (0..2).flat_map(logs) {
+            for [key, data] in log {
+                store_slot(&mut plain, key as usize & (entries - 1) & !1, key, data, 1);
+            }
+        }
+        let plain: Vec<_> = plain
+            .iter()
+            .map(|&[k, d]| (d >> STAMP_SHIFT == 1).then_some([k, d & ((1 << STAMP_SHIFT) - 1)]))
+            .collect();
+        assert!(&plain == one);
         for (threads, slots) in &copies[1..] {
             assert!(slots == one, "{threads} threads");
         }
