@@ -582,7 +582,12 @@
 //! beside the root tests of that phase still running, could fill at most
 //! 13 ms of the bench's 8 s of thread time (in each such phase, the time a
 //! thread waited after the last reply test ended, or the split replies'
-//! work if less), so it was not built.
+//! work if less), so it was not built. With the merges prefetched
+//! (`MERGE_PREFETCH`), a copy timing them had the 2-thread pool's merges
+//! take 88 ms to 106 ms of the calling thread's time over the bench, its
+//! own copy's merge 66 ms to 73 ms of that (nine runs): the wait for the
+//! other thread's merge is now 21 ms to 38 ms a run, 0.25 % to 0.45 % of
+//! the thread time, the most not waiting could win (it lost, above).
 //!
 //! # Game ends inside the search (D4)
 //!
@@ -1358,7 +1363,8 @@ fn probe_slot(slots: &[[u64; 2]], b: usize, key: u64, stamp: u64) -> Option<Entr
 /// with 8, 73-83 ms with 4 and 82-100 ms without; the 2-thread pool's
 /// 88-101 ms, 96-107 ms, 103-111 ms and 120-128 ms. Reading the bucket
 /// ahead instead (a plain load) made them slower: 108-116 ms and 140-158
-/// ms against 95-104 ms and 126-138 ms.
+/// ms against 95-104 ms and 126-138 ms. 32 or 64 entries ahead did no
+/// better than 16 (three more runs).
 const MERGE_PREFETCH: usize = 16;
 
 /// Ask the core to bring the bucket at `slots[b]` into its cache, without
