@@ -1425,9 +1425,15 @@ impl Table {
         }
     }
 
+    /// The bucket of two slots a key may occupy.
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        key as usize & self.mask & !1
+    }
+
     #[inline]
     fn probe(&self, key: u64) -> Option<Entry> {
-        probe_slot(&self.slots, key as usize & self.mask & !1, key, self.stamp)
+        probe_slot(&self.slots, self.bucket(key), key, self.stamp)
     }
 
     /// Store every entry of `logs`, in order, each bucket asked for
@@ -1436,15 +1442,10 @@ impl Table {
         for log in logs {
             for (i, &[key, data]) in log.iter().enumerate() {
                 if let Some(&[ahead, _]) = log.get(i + MERGE_PREFETCH) {
-                    prefetch(&self.slots, ahead as usize & self.mask & !1);
+                    prefetch(&self.slots, self.bucket(ahead));
                 }
-                store_slot(
-                    &mut self.slots,
-                    key as usize & self.mask & !1,
-                    key,
-                    data,
-                    self.stamp,
-                );
+                let b = self.bucket(key);
+                store_slot(&mut self.slots, b, key, data, self.stamp);
             }
         }
     }
@@ -2863,6 +2864,16 @@ mod tests {
     #[test]
     fn every_copy_of_the_shared_table_stores_as_one_thread_does() {
         let entries = 1 << 10;
+        // Live entries only: a table's memory and stamp may come from an
+        // earlier one.
+        let live = |slots: &[[u64; 2]], stamp: u64| -> Vec<Option<[u64; 2]>> {
+            slots
+                .iter()
+                .map(|&[k, d]| {
+                    (d >> STAMP_SHIFT == stamp).then_some([k, d & ((1 << STAMP_SHIFT) - 1)])
+                })
+                .collect()
+        };
         let logs = |round: u64| {
             (0..6u64).map(move |task| {
                 let mut log = Log::default();
@@ -2892,13 +2903,8 @@ mod tests {
                     sh.defer(logs(round));
                     sh.flush();
                 }
-                // Live entries only: a table's memory and stamp may come
-                // from an earlier one.
                 for t in &sh.tables {
-                    let live = |&[k, d]: &[u64; 2]| {
-                        (d >> STAMP_SHIFT == t.stamp).then_some([k, d & ((1 << STAMP_SHIFT) - 1)])
-                    };
-                    copies.push((threads, t.slots.iter().map(live).collect::<Vec<_>>()));
+                    copies.push((threads, live(&t.slots, t.stamp)));
                 }
             });
         }
@@ -2913,11 +2919,7 @@ mod tests {
                 store_slot(&mut plain, key as usize & (entries - 1) & !1, key, data, 1);
             }
         }
-        let plain: Vec<_> = plain
-            .iter()
-            .map(|&[k, d]| (d >> STAMP_SHIFT == 1).then_some([k, d & ((1 << STAMP_SHIFT) - 1)]))
-            .collect();
-        assert!(&plain == one);
+        assert!(&live(&plain, 1) == one);
         for (threads, slots) in &copies[1..] {
             assert!(slots == one, "{threads} threads");
         }
