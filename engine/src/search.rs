@@ -589,6 +589,19 @@
 //! other thread's merge is now 21 ms to 38 ms a run, 0.25 % to 0.45 % of
 //! the thread time, the most not waiting could win (it lost, above).
 //!
+//! The shallow iterations gain least. The same bench stopped at depth 6,
+//! 9 and 11 (`checkers bench --level hard --depth D --threads 2 --against
+//! 1 --repeat 3`, three runs each on a busy host) gave 0.97× to 0.99×,
+//! 1.28× to 1.74× and 1.52× to 1.78×, though the tree allows 1.95× at
+//! depth 9 and 1.97× at 11 (`--ideal`): a search of a few milliseconds
+//! pays a phase's fixed costs (waking the other thread, the merges) too
+//! often to gain. The iterations up to 11 are a tenth to an eighth of the
+//! 1-thread time at depth 15 (4.5 million of the 42 million nodes), so at
+//! about 1.6× they hold the whole at 1.8× only if the deeper ones reach
+//! about 1.83×. Nothing was changed for it: a phase's fixed costs were
+//! looked at above (a thread kept polling for work, one job per thread),
+//! without a gain that the host's noise let show.
+//!
 //! # Game ends inside the search (D4)
 //!
 //! A side to move with no legal move has lost (R7); after that, a quiet-turn
