@@ -612,12 +612,31 @@
 //! (correlation 0.73, within 0.05 of each other in 17 runs of 25). Code
 //! that touches no table slows as much as code that does, so what makes
 //! the same work slower or faster on two cores at once is the speed of
-//! the host's virtual CPUs, not caches or memory. The runs' speedups,
-//! 1.57× to 1.97× (median 1.70×), follow it (correlation −0.77 with the
-//! `negamax` ratio); fitted to that ratio, the speedup at equal speed on
-//! both pools is 1.76× (1.74× fitted to `generate`'s), and a run's
-//! speedup times its `negamax` ratio has a median of 1.79× (1.64× to
-//! 1.85×; the earlier stops, with all the search's functions, 1.82×).
+//! the host's virtual CPUs, not caches or memory, and the runs' speedups
+//! (1.57× to 1.97×) follow it (correlation −0.77). Taken out (each run's
+//! speedup times its search functions' CPU ratio, which
+//! `PERF=1 scripts/bench-threads` prints), the search reaches 1.825×
+//! (median of 87 runs in 29 sets, the middle 80 % from 1.76× to 1.84×,
+//! while their plain speedups went from 1.11× to 2.15×).
+//!
+//! An earlier stop sorted runs by their 1-thread total and read "the
+//! quieter the host, the lower the ratio" from it (1.72× under 6 s, 1.95×
+//! over 8 s). That sorting is biased, since the total is the ratio's
+//! numerator: a run whose lone thread happened to run fast counts as
+//! "quiet" and is low for that very reason. The same 240 runs sorted by
+//! their 2-thread total, the denominator, give quarters of 1.83×, 1.86×,
+//! 1.86× and 1.88×; the same stop's 71 sets sorted by a measure taken
+//! just before each (`checkers perft 11` pinned to each CPU in turn, best
+//! of 3) give quarters of 1.80× (the fastest host), 1.85×, 1.85× and
+//! 1.87× (correlation 0.19), and by the same count on both CPUs at once
+//! 1.82×, 1.84×, 1.85× and 1.87×. Yet the effect is not only the bias:
+//! in one set of `PERF=1 REPEAT=3 scripts/bench-threads 2 3`, each pool's
+//! time its best of three, the host grew quiet from run to run (the
+//! 1-thread totals 6.6 s, 5.9 s, 5.2 s) and the speedups fell (1.77×,
+//! 1.70×, 1.58×) while the search's functions took 1.005×, 1.071× and
+//! 1.149× their 1-thread CPU time on two threads: on a quiet host a lone
+//! thread runs faster than each of two, the search's efficiency at equal
+//! speed staying at 1.78× to 1.82×.
 //!
 //! # Game ends inside the search (D4)
 //!
