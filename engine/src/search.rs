@@ -617,7 +617,14 @@
 //! speedup times its search functions' CPU ratio, which
 //! `PERF=1 scripts/bench-threads` prints), the search reaches 1.825×
 //! (median of 87 runs in 29 sets, the middle 80 % from 1.76× to 1.84×,
-//! while their plain speedups went from 1.11× to 2.15×).
+//! while their plain speedups went from 1.11× to 2.15×). That figure
+//! tells changes of a point apart where the plain ratio cannot: the other
+//! threads polling for work for the whole search (a broadcast job looping
+//! on `rayon::yield_now`, a spin hint when idle; the same tree) gave
+//! 1.801×, 1.806×, 1.817×, 1.823× and 1.821× against 1.821×, 1.832×,
+//! 1.829×, 1.831× and 1.833× (medians of three runs, five interleaved
+//! pairs of sets): a thread forever trying to steal costs the one with
+//! the work more than waking it does.
 //!
 //! An earlier stop sorted runs by their 1-thread total and read "the
 //! quieter the host, the lower the ratio" from it (1.72× under 6 s, 1.95×
