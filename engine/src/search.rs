@@ -91,7 +91,7 @@
 //! enough node, not only the expected line's, would allow about 6× on 8
 //! threads for 40 % to 100 % more nodes, which two cores cannot afford.
 //!
-//! On 2 threads the threads are in tasks about 90 % of the time. The rest
+//! On 2 threads each thread is in a task about 90 % of the time. The rest
 //! is the ends of phases (above all the last long test of the phase after
 //! the reply's first move, and an exact search of a move that beat the
 //! expected one, each running alone), the merges between rounds, the
