@@ -47,6 +47,22 @@ impl Move {
         }
     }
 
+    /// A jump chain from the first `len` squares of `path`, whose other
+    /// squares the caller vouches are square index 0, as [`Move::new`]
+    /// leaves them (moves compare whole arrays). Copying the whole array,
+    /// a fixed size, costs a few stores where a copy of `len` squares is a
+    /// call to `memmove`: the chains' walk is on the search's path.
+    #[inline]
+    fn chain(path: &[Square; MAX_PATH], len: usize, captured: Bitboard) -> Move {
+        debug_assert!((2..=MAX_PATH).contains(&len));
+        debug_assert!(path[len..].iter().all(|s| s.index() == 0));
+        Move {
+            path: *path,
+            len: len as u8,
+            captured,
+        }
+    }
+
     /// The square the piece starts on.
     #[inline]
     pub fn from(&self) -> Square {
@@ -229,13 +245,16 @@ struct Chain<'a, F> {
     emit: F,
 }
 
-impl<F: FnMut(&[Square], Bitboard)> Chain<'_, F> {
+impl<F: FnMut(&[Square; MAX_PATH], usize, Bitboard)> Chain<'_, F> {
     /// Extend the chain from the piece's current square `path[len - 1]`. A
     /// chain goes on while a jump is available (R4), never over a piece
     /// already taken, and ends at once when a man lands on its crowning row
     /// (R5). Captured pieces stay on the board until the move ends; they
     /// could never be a landing square anyway, as landing squares keep the
     /// parity of the start square and jumped squares do not.
+    ///
+    /// `path[len..]` holds square index 0 on entry and again on return, so
+    /// that every chain is emitted as a whole array with a clean tail.
     fn walk(&mut self, len: usize, captured: Bitboard) {
         let at = self.path[len - 1].index();
         let mut extended = false;
@@ -253,20 +272,21 @@ impl<F: FnMut(&[Square], Bitboard)> Chain<'_, F> {
             self.path[len] = Square::from_index_unchecked(land);
             let taken = captured | over;
             if !self.king && (land_bb & self.crowning).any() {
-                (self.emit)(&self.path[..len + 1], taken);
+                (self.emit)(&self.path, len + 1, taken);
             } else {
                 self.walk(len + 1, taken);
             }
+            self.path[len] = Square::from_index_unchecked(0);
         }
         if !extended && len > 1 {
-            (self.emit)(&self.path[..len], captured);
+            (self.emit)(&self.path, len, captured);
         }
     }
 }
 
 /// Walk every capture chain of the piece on `from`.
 #[inline]
-fn chains<F: FnMut(&[Square], Bitboard)>(pos: &Position, from: Square, emit: F) {
+fn chains<F: FnMut(&[Square; MAX_PATH], usize, Bitboard)>(pos: &Position, from: Square, emit: F) {
     let turn = pos.turn();
     let king = pos.kings().contains(from);
     let role = if king { Role::King } else { Role::Man };
@@ -278,9 +298,10 @@ fn chains<F: FnMut(&[Square], Bitboard)>(pos: &Position, from: Square, emit: F) 
         crowning: turn.crowning_row(),
         dirs: Position::directions(turn, role),
         king,
-        path: [from; MAX_PATH],
+        path: [Square::from_index_unchecked(0); MAX_PATH],
         emit,
     };
+    chain.path[0] = from;
     chain.walk(1, Bitboard::EMPTY);
 }
 
@@ -300,8 +321,8 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
     let jumping = jumpers(pos);
     if jumping.any() {
         for from in jumping {
-            chains(pos, from, |path, captured| {
-                push(list, Move::new(path, captured));
+            chains(pos, from, |path, len, captured| {
+                push(list, Move::chain(path, len, captured));
             });
         }
         return;
@@ -333,8 +354,8 @@ pub fn for_each_child(pos: &Position, mut f: impl FnMut(&Position)) {
     let jumping = jumpers(pos);
     if jumping.any() {
         for from in jumping {
-            chains(pos, from, |path, captured| {
-                f(&pos.play_parts(path[0], path[path.len() - 1], captured))
+            chains(pos, from, |path, len, captured| {
+                f(&pos.play_parts(path[0], path[len - 1], captured))
             });
         }
         return;
@@ -364,7 +385,7 @@ pub fn count(pos: &Position) -> u64 {
     if jumping.any() {
         let mut n = 0u64;
         for from in jumping {
-            chains(pos, from, |_, _| n += 1);
+            chains(pos, from, |_, _, _| n += 1);
         }
         return n;
     }
