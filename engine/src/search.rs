@@ -100,11 +100,14 @@
 //! about 1.6×, a tenth of the 1-thread time at depth 15). A measured
 //! speedup is therefore twice that busy share divided by how much longer
 //! the same tasks take on two threads than on one, and the second factor
-//! is the host's: on this virtual machine it drifts from about 0.85 to
-//! 1.2 from minute to minute, in move generation (which reads no table)
-//! as much as in `negamax`, so a speedup measured there ranges from about
-//! 1.6× to 2.1×, and with the host's speed taken out (`PERF=1
-//! scripts/bench-threads`) the search reaches about 1.82×.
+//! is the host's: on the Xeon virtual machine of issue 14 it drifted from
+//! about 0.85 to 1.2 from minute to minute, in move generation (which
+//! reads no table) as much as in `negamax`, so a speedup measured there
+//! ranged from about 1.6× to 2.1×, and with the host's speed taken out
+//! (`PERF=1 scripts/bench-threads`) the search reached about 1.82×; on
+//! the AMD EPYC one of its last stop, a bench in a process of its own
+//! per thread count reached a median 1.71× (`SEPARATE=1
+//! scripts/bench-threads`; two pools in one process, 1.59×).
 //!
 //! Two choices serve the caches. The tables are small enough to stay in a
 //! core's cache (private 2^12 entries, 64 KiB; the shared one 2^17, 2 MiB),
