@@ -7,6 +7,7 @@
 //! at a time.
 
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::error::NewSessionError;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::net::TcpStream;
@@ -107,6 +108,118 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
+/// How many times [`App::launch_with`] starts tauri-driver when a session
+/// request goes unanswered.
+const LAUNCH_ATTEMPTS: u32 = 3;
+
+/// Why no WebDriver session was made.
+#[derive(Debug)]
+enum Launch {
+    /// The request got no answer (the connection was dropped or refused):
+    /// the driver's trouble, worth another try.
+    Unanswered(String),
+    /// The driver answered, and not with a session.
+    Refused(String),
+    /// No window within 60 s: the app died while starting.
+    NoWindow,
+}
+
+impl Launch {
+    fn from(e: NewSessionError) -> Launch {
+        match e {
+            NewSessionError::Failed(_) | NewSessionError::FailedC(_) | NewSessionError::Lost(_) => {
+                Launch::Unanswered(e.to_string())
+            }
+            _ => Launch::Refused(e.to_string()),
+        }
+    }
+}
+
+/// Start tauri-driver on a free port for the app with `data` as its data
+/// home, in `theme`, and wait until it listens; its port.
+fn start_driver(data: &DataDir, theme: Theme) -> (Child, u16) {
+    let port = free_port();
+    let native = free_port();
+    let driver = Command::new(tauri_driver())
+        .args([
+            "--port",
+            &port.to_string(),
+            "--native-port",
+            &native.to_string(),
+        ])
+        .env("DISPLAY", display())
+        .env("XDG_DATA_HOME", &data.0)
+        .env(
+            "GTK_THEME",
+            match theme {
+                Theme::Light => "Adwaita",
+                Theme::Dark => "Adwaita:dark",
+            },
+        )
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("tauri-driver (cargo install tauri-driver --locked)");
+    let t = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "tauri-driver did not start"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (driver, port)
+}
+
+/// Ask the WebDriver server on `port` for a session with the app at
+/// `application`.
+async fn new_session(port: u16, application: &Path) -> Result<Client, Launch> {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "tauri:options".into(),
+        json!({ "application": application }),
+    );
+    // WebKitWebDriver waits for a window without end when the app dies
+    // while starting: a test of a start that crashes fails, never hangs.
+    match tokio::time::timeout(
+        Duration::from_secs(60),
+        ClientBuilder::rustls()
+            .expect("tls")
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{port}")),
+    )
+    .await
+    {
+        Ok(Ok(client)) => Ok(client),
+        Ok(Err(e)) => Err(Launch::from(e)),
+        Err(_) => Err(Launch::NoWindow),
+    }
+}
+
+/// Kill whatever still runs with `data_home` as its data home.
+fn kill_leftovers(data_home: &Path) {
+    let needle = format!("XDG_DATA_HOME={}", data_home.display());
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    for entry in procs.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        if pid == std::process::id() {
+            continue;
+        }
+        let Ok(env) = std::fs::read(entry.path().join("environ")) else {
+            continue;
+        };
+        if env.split(|&b| b == 0).any(|v| v == needle.as_bytes()) {
+            let _ = Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+        }
+    }
+}
+
 /// Stop a tauri-driver with SIGTERM, so that it also stops WebKitWebDriver,
 /// and kill it if it has not gone within 5 s.
 fn stop(driver: &mut Child) {
@@ -182,62 +295,31 @@ impl App {
                 "language": lang, "sound": false, "squareNumbers": false } });
             let _ = std::fs::write(&settings, doc.to_string());
         }
-        let port = free_port();
-        let native = free_port();
-        let mut driver = Command::new(tauri_driver())
-            .args([
-                "--port",
-                &port.to_string(),
-                "--native-port",
-                &native.to_string(),
-            ])
-            .env("DISPLAY", display())
-            .env("XDG_DATA_HOME", &data.0)
-            .env(
-                "GTK_THEME",
-                match theme {
-                    Theme::Light => "Adwaita",
-                    Theme::Dark => "Adwaita:dark",
-                },
-            )
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("tauri-driver (cargo install tauri-driver --locked)");
-        let t = Instant::now();
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                t.elapsed() < Duration::from_secs(20),
-                "tauri-driver did not start"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let mut caps = serde_json::Map::new();
-        caps.insert(
-            "tauri:options".into(),
-            json!({ "application": app_binary() }),
-        );
-        // WebKitWebDriver waits for a window without end when the app dies
-        // while starting: a test of a start that crashes fails, never hangs.
-        let client = tokio::time::timeout(
-            Duration::from_secs(60),
-            ClientBuilder::rustls()
-                .expect("tls")
-                .capabilities(caps)
-                .connect(&format!("http://127.0.0.1:{port}")),
-        )
-        .await;
-        let client = match client {
-            Ok(Ok(client)) => Ok(client),
-            Ok(Err(e)) => Err(format!("WebDriver session: {e}")),
-            Err(_) => {
-                Err("the app opened no window within 60 s: did it die while starting?".into())
+        // A session request that tauri-driver accepts and then drops
+        // unanswered (it happened once in CI, in a test whose app started
+        // fine otherwise) says nothing about the app: start over on fresh
+        // ports, a few times.
+        let mut attempt = 1;
+        let (client, driver) = loop {
+            let (mut driver, port) = start_driver(data, theme);
+            match new_session(port, &app_binary()).await {
+                Ok(client) => break (client, driver),
+                Err(Launch::Unanswered(why)) if attempt < LAUNCH_ATTEMPTS => {
+                    stop(&mut driver);
+                    kill_leftovers(&data.0);
+                    eprintln!("launch attempt {attempt}: {why}; starting over");
+                    attempt += 1;
+                }
+                Err(Launch::Unanswered(why) | Launch::Refused(why)) => {
+                    stop(&mut driver);
+                    panic!("WebDriver session: {why}")
+                }
+                Err(Launch::NoWindow) => {
+                    stop(&mut driver);
+                    panic!("the app opened no window within 60 s: did it die while starting?")
+                }
             }
         };
-        let client = client.unwrap_or_else(|why: String| {
-            stop(&mut driver);
-            panic!("{why}")
-        });
         let app = App {
             client,
             driver: Some(driver),
@@ -263,26 +345,7 @@ impl App {
     /// Kill whatever still runs with this app's data home: after a failed
     /// test the window may outlive its driver.
     fn kill_leftovers(&self) {
-        let needle = format!("XDG_DATA_HOME={}", self.data_home.display());
-        let Ok(procs) = std::fs::read_dir("/proc") else {
-            return;
-        };
-        for entry in procs.flatten() {
-            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-                continue;
-            };
-            if pid == std::process::id() {
-                continue;
-            }
-            let Ok(env) = std::fs::read(entry.path().join("environ")) else {
-                continue;
-            };
-            if env.split(|&b| b == 0).any(|v| v == needle.as_bytes()) {
-                let _ = Command::new("kill")
-                    .args(["-KILL", &pid.to_string()])
-                    .status();
-            }
-        }
+        kill_leftovers(&self.data_home);
     }
 
     /// Make the window `width` × `height` CSS pixels and wait until the
@@ -699,5 +762,75 @@ pub mod play {
             tap_with(app, input, to).await;
         }
         panic!("no end after 400 hops");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+    use std::net::TcpListener;
+
+    /// A stand-in for tauri-driver on a free port: it reads each request
+    /// whole, then answers `reply` (status line and JSON body) or, without
+    /// one, closes the connection unanswered.
+    fn fake_driver(reply: Option<(&'static str, &'static str)>) -> u16 {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+        let port = listener.local_addr().expect("its address").port();
+        std::thread::spawn(move || {
+            for mut stream in listener.incoming().flatten() {
+                let mut request = Vec::new();
+                let mut buf = [0u8; 4096];
+                while let Ok(n @ 1..) = stream.read(&mut buf) {
+                    request.extend_from_slice(&buf[..n]);
+                    let text = String::from_utf8_lossy(&request);
+                    if let Some(end) = text.find("\r\n\r\n") {
+                        let length = text[..end]
+                            .lines()
+                            .find_map(|l| {
+                                let (k, v) = l.split_once(':')?;
+                                k.eq_ignore_ascii_case("content-length")
+                                    .then(|| v.trim().parse::<usize>().ok())?
+                            })
+                            .unwrap_or(0);
+                        if request.len() >= end + 4 + length {
+                            break;
+                        }
+                    }
+                }
+                if let Some((status, body)) = reply {
+                    let _ = write!(
+                        stream,
+                        "HTTP/1.1 {status}\r\nContent-Type: application/json\r\n\
+                         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                        body.len()
+                    );
+                }
+            }
+        });
+        port
+    }
+
+    #[tokio::test]
+    async fn a_session_request_dropped_unanswered_is_worth_another_launch() {
+        let port = fake_driver(None);
+        match new_session(port, Path::new("/no/such/app")).await {
+            Err(Launch::Unanswered(why)) => assert!(why.contains("did not respond"), "{why}"),
+            Err(other) => panic!("not taken for an unanswered request: {other:?}"),
+            Ok(_) => panic!("a session from a server that answers nothing"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_session_the_driver_refuses_fails_the_launch_at_once() {
+        let port = fake_driver(Some((
+            "500 Internal Server Error",
+            r#"{"value":{"error":"session not created","message":"no window","stacktrace":""}}"#,
+        )));
+        match new_session(port, Path::new("/no/such/app")).await {
+            Err(Launch::Refused(why)) => assert!(why.contains("no window"), "{why}"),
+            Err(other) => panic!("not taken for a refusal: {other:?}"),
+            Ok(_) => panic!("a session from a server that refused one"),
+        }
     }
 }
