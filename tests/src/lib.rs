@@ -115,7 +115,7 @@ const LAUNCH_ATTEMPTS: u32 = 3;
 /// Why no WebDriver session was made.
 #[derive(Debug)]
 enum Launch {
-    /// The request got no answer (the connection was dropped or refused):
+    /// The request got no answer (the connection was dropped or lost):
     /// the driver's trouble, worth another try.
     Unanswered(String),
     /// The driver answered, and not with a session.
