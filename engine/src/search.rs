@@ -106,7 +106,7 @@
 //! ranged from about 1.6× to 2.1×, and with the host's speed taken out
 //! (`PERF=1 scripts/bench-threads`) the search reached about 1.82×; on
 //! the AMD EPYC one of its last stop, a bench in a process of its own
-//! per thread count reached a median 1.71× (`SEPARATE=1
+//! per thread count reached a median 1.71× to 1.75× (`SEPARATE=1
 //! scripts/bench-threads`; two pools in one process, 1.59×).
 //!
 //! Two choices serve the caches. The tables are small enough to stay in a
