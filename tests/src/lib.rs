@@ -299,23 +299,25 @@ impl App {
         // unanswered (it happened once in CI, in a test whose app started
         // fine otherwise) says nothing about the app: start over on fresh
         // ports, a few times.
+        let application = app_binary();
         let mut attempt = 1;
         let (client, driver) = loop {
             let (mut driver, port) = start_driver(data, theme);
-            match new_session(port, &app_binary()).await {
+            let failure = match new_session(port, &application).await {
                 Ok(client) => break (client, driver),
-                Err(Launch::Unanswered(why)) if attempt < LAUNCH_ATTEMPTS => {
-                    stop(&mut driver);
+                Err(failure) => failure,
+            };
+            stop(&mut driver);
+            match failure {
+                Launch::Unanswered(why) if attempt < LAUNCH_ATTEMPTS => {
                     kill_leftovers(&data.0);
                     eprintln!("launch attempt {attempt}: {why}; starting over");
                     attempt += 1;
                 }
-                Err(Launch::Unanswered(why) | Launch::Refused(why)) => {
-                    stop(&mut driver);
+                Launch::Unanswered(why) | Launch::Refused(why) => {
                     panic!("WebDriver session: {why}")
                 }
-                Err(Launch::NoWindow) => {
-                    stop(&mut driver);
+                Launch::NoWindow => {
                     panic!("the app opened no window within 60 s: did it die while starting?")
                 }
             }
@@ -340,12 +342,6 @@ impl App {
         if let Some(mut driver) = self.driver.take() {
             stop(&mut driver);
         }
-    }
-
-    /// Kill whatever still runs with this app's data home: after a failed
-    /// test the window may outlive its driver.
-    fn kill_leftovers(&self) {
-        kill_leftovers(&self.data_home);
     }
 
     /// Make the window `width` × `height` CSS pixels and wait until the
@@ -476,7 +472,8 @@ impl App {
 impl Drop for App {
     fn drop(&mut self) {
         self.stop_driver();
-        self.kill_leftovers();
+        // After a failed test the window may outlive its driver.
+        kill_leftovers(&self.data_home);
     }
 }
 
