@@ -7,7 +7,8 @@
 use checkers::eval::{evaluate, MAN};
 use checkers::search::{search_splitting_tests_from, MATE};
 use checkers::{
-    bench, next_quiet, parse_fen, parse_move, search, Level, Move, Position, SearchResult,
+    bench, next_quiet, parse_fen, parse_move, search, search_with_info, Level, Move, Position,
+    SearchResult,
 };
 
 fn pos(fen: &str) -> Position {
@@ -259,6 +260,28 @@ fn deterministic_across_thread_counts_and_calls() {
     let mut again = run_in_pool(4, || run(&reversed));
     again.reverse();
     assert_eq!(one, again);
+    // Called from a thread outside any pool, as the app calls it: the
+    // search moves onto the global pool, whatever its size.
+    let outside = std::thread::spawn(move || run(&cases)).join().unwrap();
+    assert_eq!(one, outside);
+}
+
+/// A search called from a thread outside any pool, as the app calls it,
+/// runs on a thread of the global pool: every iteration's report comes
+/// from one (the search's phases start from the thread it runs on).
+#[test]
+fn a_search_called_from_outside_the_pool_runs_on_it() {
+    let p = pos("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+    let on_pool = std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        search_with_info(&p, 0, 6, |_| {
+            seen.push(rayon::current_thread_index().is_some())
+        });
+        seen
+    })
+    .join()
+    .unwrap();
+    assert_eq!(on_pool, vec![true; 6]);
 }
 
 /// D7, U2 with deep splitting: at depth 12 the expected line splits over

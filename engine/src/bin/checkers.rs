@@ -260,7 +260,7 @@ fn cmd_best(args: &Args) -> Result<(), String> {
     };
     let result = with_threads(args, || {
         let start = Instant::now();
-        let mut out = std::io::stdout().lock();
+        let mut out = std::io::stdout();
         search_with_info(&pos, quiet, depth, |r| {
             if r.best.is_none() {
                 return;
