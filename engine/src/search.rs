@@ -109,12 +109,16 @@
 //! per thread count reached a median 1.71× to 1.75× (`SEPARATE=1
 //! scripts/bench-threads`; two pools in one process, 1.59×).
 //!
-//! Two choices serve the caches. The tables are small enough to stay in a
-//! core's cache (private 2^12 entries, 64 KiB; the shared one 2^17, 2 MiB),
+//! Three choices serve the caches. The tables are small enough to stay in
+//! a core's cache (private 2^12 entries, 64 KiB; the shared one 2^17, 2 MiB),
 //! since they are probed at every node. And each thread keeps its own copy
 //! of the shared table, merges every entry into it and reads only it
 //! (`Shared::flush`), so no task reads an entry another core wrote:
 //! with one table the same tasks took 6 % to 9 % longer on 2 threads.
+//! And between searches each thread takes back its own copy
+//! ([`take_spare`]; taken last in first out, every second search gave
+//! each thread the other's) and the contexts it used last (`Pool::new`;
+//! they were dealt out in turn).
 //!
 //! On 4 and 8 threads the copies cost 2 MiB each (16 MiB on 8), and a
 //! merge still takes one thread's whole merge, about 1 % of the 1-thread
@@ -375,7 +379,7 @@ fn iterate(
     // is left out of the hash key.
     let mut shared = Shared {
         tables: (0..rayon::current_num_threads().max(1))
-            .map(|_| Table::new(1 << bits))
+            .map(|home| Table::new(home, 1 << bits))
             .collect(),
         quiet_hash_from: DRAW_QUIET_TURNS.saturating_sub(depth + ENDING_EXTRA),
         weights: *weights,
@@ -968,13 +972,17 @@ struct Table {
     slots: Vec<[u64; 2]>,
     mask: usize,
     stamp: u64,
+    /// The thread whose copy of the shared table this is.
+    home: usize,
 }
 
 impl Table {
-    /// An empty table, in the memory the last search left in [`SPARE`]
-    /// when it is the right size: a new stamp empties it.
-    fn new(entries: usize) -> Table {
-        let (mut slots, mut stamp) = lock(&SPARE).tables.pop().unwrap_or_default();
+    /// An empty table for thread `home`, in the memory an earlier search
+    /// left in [`SPARE`] when it is the right size ([`take_spare`]): a new
+    /// stamp empties it.
+    fn new(home: usize, entries: usize) -> Table {
+        let spare = take_spare(&mut lock(&SPARE).tables, home, entries);
+        let (mut slots, mut stamp) = spare.map(|t| (t.slots, t.stamp)).unwrap_or_default();
         stamp += 1;
         if slots.len() != entries {
             slots = vec![[0; 2]; entries];
@@ -987,6 +995,7 @@ impl Table {
             slots,
             mask: entries - 1,
             stamp,
+            home,
         }
     }
 
@@ -1018,9 +1027,11 @@ impl Table {
 
 impl Drop for Table {
     fn drop(&mut self) {
-        lock(&SPARE)
-            .tables
-            .push((std::mem::take(&mut self.slots), self.stamp));
+        lock(&SPARE).tables.push(SpareTable {
+            slots: std::mem::take(&mut self.slots),
+            stamp: self.stamp,
+            home: self.home,
+        });
     }
 }
 
@@ -1060,14 +1071,42 @@ const SPARE_CONTEXTS: usize = 32;
 
 struct Spare {
     contexts: Vec<Context>,
-    /// The shared table's copies: slots and the stamp of their last
-    /// search.
-    tables: Vec<(Vec<[u64; 2]>, u64)>,
+    tables: Vec<SpareTable>,
+}
+
+/// A copy of the shared table between searches: its memory, the stamp of
+/// its last search and the thread whose copy it was.
+struct SpareTable {
+    slots: Vec<[u64; 2]>,
+    stamp: u64,
+    home: usize,
+}
+
+/// The spare table for thread `home` with `entries` slots: the last one
+/// that thread left, else the last one of that size, else the last one
+/// (whose memory is then replaced), so that every search takes one for
+/// each it gave back.
+///
+/// A thread that takes its own copy back finds it in its own core's
+/// caches; one that took the other's, as every second search did when
+/// they were taken last in first out, started each search reading memory
+/// the other core had written (see `docs/parallel-search.md`, "Memory
+/// that goes back to its thread").
+fn take_spare(spare: &mut Vec<SpareTable>, home: usize, entries: usize) -> Option<SpareTable> {
+    let fits = |t: &SpareTable| t.slots.len() == entries;
+    let i = spare
+        .iter()
+        .rposition(|t| t.home == home && fits(t))
+        .or_else(|| spare.iter().rposition(fits))
+        .or_else(|| spare.len().checked_sub(1))?;
+    Some(spare.remove(i))
 }
 
 impl Pool {
     /// A pool for `threads` threads of contexts with `entries` table
-    /// entries, starting with the spare ones of that size.
+    /// entries, starting with the spare ones of that size, each on the
+    /// free list of the thread that used it last (its table is in that
+    /// core's caches).
     fn new(threads: usize, entries: usize) -> Pool {
         let free: Vec<Mutex<Vec<Context>>> = (0..threads.max(1))
             .map(|_| Mutex::new(Vec::new()))
@@ -1077,8 +1116,8 @@ impl Pool {
             .into_iter()
             .partition(|c| c.tt.len() == entries);
         spare.contexts = other;
-        for (i, ctx) in fit.into_iter().enumerate() {
-            lock(&free[i % free.len()]).push(ctx);
+        for ctx in fit {
+            lock(&free[ctx.home % free.len()]).push(ctx);
         }
         Pool {
             free,
@@ -2279,12 +2318,31 @@ fn mix(mut x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::{
-        longest_first, mix, store_slot, Context, Cost, Entry, Env, Log, Ordering, Pool, Shared,
-        Sibling, Table, Weights, BOUND_EXACT, MATE, STAMP_SHIFT,
+        longest_first, mix, store_slot, take_spare, Context, Cost, Entry, Env, Log, Ordering, Pool,
+        Shared, Sibling, SpareTable, Table, Weights, BOUND_EXACT, MATE, STAMP_SHIFT,
     };
     use crate::eval::evaluate_with;
     use crate::{bench, Position};
     use std::sync::Mutex;
+
+    /// Between searches a thread takes back the copy of the shared table
+    /// it left, whatever order the copies went back in; failing that one
+    /// of the right size; failing that any; one for each given back.
+    #[test]
+    fn each_thread_takes_back_its_own_copy_of_the_shared_table() {
+        let copy = |home, entries| SpareTable {
+            slots: vec![[0; 2]; entries],
+            stamp: 1,
+            home,
+        };
+        let mut spare = vec![copy(0, 8), copy(1, 8), copy(0, 4)];
+        let mut take =
+            |home, entries| take_spare(&mut spare, home, entries).map(|t| (t.home, t.slots.len()));
+        assert_eq!(take(0, 8), Some((0, 8)));
+        assert_eq!(take(0, 8), Some((1, 8)));
+        assert_eq!(take(1, 16), Some((0, 4)));
+        assert_eq!(take(1, 16), None);
+    }
 
     /// A passed test gives a lower bound, a failed one an upper bound:
     /// each answers "worth more than `need`?" on its own side only, and an
@@ -2309,7 +2367,7 @@ mod tests {
     /// `threads` threads, for the tests.
     fn shared(entries: usize, threads: usize) -> Shared {
         Shared {
-            tables: (0..threads).map(|_| Table::new(entries)).collect(),
+            tables: (0..threads).map(|home| Table::new(home, entries)).collect(),
             quiet_hash_from: 50,
             weights: Weights::default(),
             reach: 0,
