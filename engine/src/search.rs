@@ -253,7 +253,8 @@ pub struct SearchResult {
 }
 
 /// The best move in `pos` with `quiet` quiet turns behind it, looking
-/// `depth` turns ahead (plus forced captures), on the current rayon pool.
+/// `depth` turns ahead (plus forced captures), on the current rayon pool
+/// (the global one when called from a thread outside any).
 ///
 /// With no legal move the side to move has lost: `best` is `None`. With 50
 /// quiet turns behind the game is drawn: the score is 0 and `best` the
@@ -315,8 +316,8 @@ pub fn search_splitting_tests_from(
 /// thread of its own, and the search starts each of its parallel phases
 /// from the thread it runs on: from outside the pool each would be handed
 /// over to a pool thread, the caller sleeping until it ended and then
-/// woken (over the bench called that way, 3.6 % slower on 2 threads;
-/// `docs/parallel-search.md`, "The root thread").
+/// woken (over the bench called that way, 3.6 % and 6.4 % slower on 2
+/// threads in two series; `docs/parallel-search.md`, "The root thread").
 fn search_inner(
     pos: &Position,
     quiet: u32,
