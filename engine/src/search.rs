@@ -312,12 +312,14 @@ pub fn search_splitting_tests_from(
 }
 
 /// The search on rayon's pool: on the caller's thread when that is one of
-/// the pool's, else on a thread of the global pool. The app calls from a
-/// thread of its own, and the search starts each of its parallel phases
-/// from the thread it runs on: from outside the pool each would be handed
-/// over to a pool thread, the caller sleeping until it ended and then
-/// woken (over the bench called that way, 3.6 % and 6.4 % slower on 2
-/// threads in two series; `docs/parallel-search.md`, "The root thread").
+/// the pool's, else on a thread of the global pool (`rayon::scope` runs in
+/// place on a pool thread and moves there from outside). The app calls
+/// from a thread of its own, and the search starts each of its parallel
+/// phases from the thread it runs on: from outside the pool each would be
+/// handed over to a pool thread, the caller sleeping until it ended and
+/// then woken (over the bench called that way, 3.6 % and 6.4 % slower on
+/// 2 threads in two series; `docs/parallel-search.md`, "The root
+/// thread").
 fn search_inner(
     pos: &Position,
     quiet: u32,
@@ -326,12 +328,7 @@ fn search_inner(
     split_tests_from: u64,
     info: impl FnMut(&SearchResult) + Send,
 ) -> SearchResult {
-    let run = || iterate(pos, quiet, depth, weights, split_tests_from, info);
-    if rayon::current_thread_index().is_some() {
-        run()
-    } else {
-        rayon::scope(|_| run())
-    }
+    rayon::scope(|_| iterate(pos, quiet, depth, weights, split_tests_from, info))
 }
 
 /// Iterative deepening at the root, on the current pool (see the module
