@@ -110,17 +110,18 @@
 //! scripts/bench-threads`; two pools in one process, 1.59×).
 //!
 //! Three choices serve the caches. The tables are small enough to stay in
-//! a core's cache (private 2^12 entries, 64 KiB; the shared one 2^17, 2 MiB),
-//! since they are probed at every node. And each thread keeps its own copy
+//! a core's cache (private 2^12 entries, 32 KiB; the shared one 2^17, 1 MiB;
+//! a slot is one word, see `STAMP_SHIFT`), since they are probed at every
+//! node. And each thread keeps its own copy
 //! of the shared table, merges every entry into it and reads only it
 //! (`Shared::flush`), so no task reads an entry another core wrote:
 //! with one table the same tasks took 6 % to 9 % longer on 2 threads.
 //! And between searches each thread takes back its own copy
-//! ([`take_spare`]; taken last in first out, every second search gave
+//! (`take_spare`; taken last in first out, every second search gave
 //! each thread the other's) and the contexts it used last (`Pool::new`;
 //! they were dealt out in turn).
 //!
-//! On 4 and 8 threads the copies cost 2 MiB each (16 MiB on 8), and a
+//! On 4 and 8 threads the copies cost 1 MiB each (8 MiB on 8), and a
 //! merge still takes one thread's whole merge, about 1 % of the 1-thread
 //! time, so 4 % to 5 % of the time on 8 threads; the tree's own limit
 //! (4.3× on 8) is the larger loss, and lifting it means splitting more
@@ -173,12 +174,12 @@ const TT_MIN_DEPTH: u32 = 1;
 /// Entries stored with at least this many turns to go are logged for the
 /// shared table; shallower ones stay in the task's private table.
 const LOG_MIN_DEPTH: u32 = 2;
-/// The shared table has `2^(depth + 8)` entries, within these bounds (2
+/// The shared table has `2^(depth + 8)` entries, within these bounds (1
 /// MiB at most).
 const SHARED_MIN_BITS: u32 = 12;
 const SHARED_MAX_BITS: u32 = 17;
 /// Each task's private table has `2^(depth + 6)` entries, within these
-/// bounds (64 KiB at most).
+/// bounds (32 KiB at most).
 ///
 /// Small on purpose: the tables are probed at every node, and what fits
 /// in a core's cache is worth more than what a larger table remembers.
@@ -187,9 +188,27 @@ const SHARED_MAX_BITS: u32 = 17;
 /// 3 % to 7 % less on two (`docs/parallel-search.md`, "Table sizes").
 const PRIVATE_MIN_BITS: u32 = 8;
 const PRIVATE_MAX_BITS: u32 = 12;
-/// Stamps live in the top bits of a private entry's data word.
-const STAMP_SHIFT: u32 = 40;
-const STAMP_LIMIT: u64 = 1 << (64 - STAMP_SHIFT);
+/// A table slot is one word (see [`Entry`] for the data's bits):
+///
+/// ```text
+///  63          41 40       33 32                  0
+/// | key's top 23 |  stamp 8  |  data 33 (Entry)    |
+/// ```
+///
+/// The bucket is chosen by the key's low bits and the slot keeps its top
+/// 23, so a probe tells positions apart by 35 to 40 of the key's bits (the
+/// bucket's 12 to 17, and these): a position taken for another once in
+/// millions of probes, which changes a score's bound here and there, never
+/// a rule (the search only plays moves it generated). Two words a slot, the
+/// whole key kept, the tables took twice the memory (the shared table 2
+/// MiB, past a core's 1 MiB L2 on the AMD machine; a private one 64 KiB,
+/// past its 48 KiB L1) and the bench about 7 % more time on one thread
+/// and on two (`docs/parallel-search.md`, "One word a slot").
+const STAMP_SHIFT: u32 = 33;
+const CHECK_SHIFT: u32 = 41;
+/// Stamps go from 1 to `STAMP_LIMIT - 1`; 0 is never current, so zeroed
+/// memory is empty, and a table whose stamp runs out is zeroed again.
+const STAMP_LIMIT: u64 = 1 << (CHECK_SHIFT - STAMP_SHIFT);
 
 /// Nodes of the expected line split into parallel tasks when they have at
 /// least this many turns left to search…
@@ -894,31 +913,38 @@ impl Shared {
     }
 }
 
-/// Store `[key, data]` in the bucket starting at `slots[b]`, stamped with
+/// Whether slot word `w` is live under `stamp` and holds `key` (as far
+/// as its top bits tell: see [`STAMP_SHIFT`]).
+#[inline]
+fn holds(w: u64, key: u64, stamp: u64) -> bool {
+    w >> STAMP_SHIFT == (key >> CHECK_SHIFT) << (CHECK_SHIFT - STAMP_SHIFT) | stamp
+}
+
+/// Store `key`'s `data` in the bucket starting at `slots[b]`, stamped with
 /// `stamp`: the first slot keeps the deepest result, the second the most
 /// recent one that did not displace it. A slot of another stamp is empty.
 #[inline]
-fn store_slot(slots: &mut [[u64; 2]], b: usize, key: u64, data: u64, stamp: u64) {
-    let [k0, d0] = slots[b];
-    let slot = if d0 >> STAMP_SHIFT != stamp
-        || k0 == key
-        || Entry::unpack(d0).depth <= Entry::unpack(data).depth
+fn store_slot(slots: &mut [u64], b: usize, key: u64, data: u64, stamp: u64) {
+    let w0 = slots[b];
+    let slot = if (w0 >> STAMP_SHIFT) % STAMP_LIMIT != stamp
+        || holds(w0, key, stamp)
+        || Entry::unpack(w0).depth <= Entry::unpack(data).depth
     {
         b
     } else {
         b + 1
     };
-    slots[slot] = [key, data | stamp << STAMP_SHIFT];
+    slots[slot] = (key >> CHECK_SHIFT) << CHECK_SHIFT | stamp << STAMP_SHIFT | data;
 }
 
 /// The entry stored under `key` in the bucket starting at `slots[b]`, if
 /// it has the current `stamp`.
 #[inline]
-fn probe_slot(slots: &[[u64; 2]], b: usize, key: u64, stamp: u64) -> Option<Entry> {
+fn probe_slot(slots: &[u64], b: usize, key: u64, stamp: u64) -> Option<Entry> {
     slots[b..b + 2]
         .iter()
-        .find(|[k, data]| *k == key && data >> STAMP_SHIFT == stamp)
-        .map(|&[_, data]| Entry::unpack(data))
+        .find(|&&w| holds(w, key, stamp))
+        .map(|&w| Entry::unpack(w))
 }
 
 /// How many entries ahead a merge asks for the bucket it will store into.
@@ -938,11 +964,11 @@ const MERGE_PREFETCH: usize = 16;
 /// waiting for it: a hint, with no effect on what the program computes
 /// (a no-op off x86-64 and AArch64, or past the end of `slots`).
 #[inline(always)]
-fn prefetch(slots: &[[u64; 2]], b: usize) {
+fn prefetch(slots: &[u64], b: usize) {
     let Some(slot) = slots.get(b) else {
         return;
     };
-    let _p: *const [u64; 2] = slot;
+    let _p: *const u64 = slot;
     // SAFETY: a prefetch reads nothing the program sees and never faults,
     // whatever the address (here that of a live slot); SSE, which the
     // intrinsic is marked with, is part of every x86-64 CPU.
@@ -962,12 +988,12 @@ fn prefetch(slots: &[[u64; 2]], b: usize) {
     };
 }
 
-/// A transposition table of `[key, packed entry | stamp << 40]` slots in
+/// A transposition table of one-word slots ([`STAMP_SHIFT`]) in
 /// buckets of two: the first slot keeps the deepest result, the second the
 /// most recent one that did not displace it. Only entries of the table's
 /// stamp are live, so a table starts empty without clearing its memory.
 struct Table {
-    slots: Vec<[u64; 2]>,
+    slots: Vec<u64>,
     mask: usize,
     stamp: u64,
     /// The thread whose copy of the shared table this is.
@@ -983,10 +1009,10 @@ impl Table {
         let (mut slots, mut stamp) = spare.map(|t| (t.slots, t.stamp)).unwrap_or_default();
         stamp += 1;
         if slots.len() != entries {
-            slots = vec![[0; 2]; entries];
+            slots = vec![0; entries];
             stamp = 1;
         } else if stamp >= STAMP_LIMIT {
-            slots.fill([0; 2]);
+            slots.fill(0);
             stamp = 1;
         }
         Table {
@@ -1063,7 +1089,7 @@ static SPARE: Mutex<Spare> = Mutex::new(Spare {
     tables: Vec::new(),
 });
 
-/// At most this many contexts stay in [`SPARE`] between searches (2 MiB
+/// At most this many contexts stay in [`SPARE`] between searches (1 MiB
 /// of tables at Hard's size).
 const SPARE_CONTEXTS: usize = 32;
 
@@ -1075,7 +1101,7 @@ struct Spare {
 /// A copy of the shared table between searches: its memory, the stamp of
 /// its last search and the thread whose copy it was.
 struct SpareTable {
-    slots: Vec<[u64; 2]>,
+    slots: Vec<u64>,
     stamp: u64,
     home: usize,
 }
@@ -1787,10 +1813,16 @@ fn select(order: &mut [u8], keys: &[u32], i: usize) {
     order.swap(i, pick);
 }
 
-/// A transposition-table entry, unpacked. In a table it is two words: the
-/// key, and the data packed by [`Entry::pack`] (40 bits, the rest left for
-/// a private table's stamp); an all-zero data word is an empty slot
-/// (`bound` 0), so a table starts as zeroed memory.
+/// A transposition-table entry, unpacked. In a table it is the low 33 bits
+/// of a slot's word ([`STAMP_SHIFT`]), packed by [`Entry::pack`]:
+///
+/// ```text
+///  32        25 24   23 22     16 15             0
+/// | best 8     | bound | depth 7 | score 16        |
+/// ```
+///
+/// Depths stay under 128 turns ([`MAX_DEPTH`]) and `best` is a byte
+/// ([`NO_MOVE`] for none).
 #[derive(Clone, Copy)]
 struct Entry {
     score: i16,
@@ -1805,17 +1837,17 @@ impl Entry {
     fn pack(self) -> u64 {
         (self.score as u16 as u64)
             | (self.depth as u64) << 16
-            | (self.bound as u64) << 24
-            | (self.best as u64) << 32
+            | (self.bound as u64) << 23
+            | (self.best as u64) << 25
     }
 
     #[inline]
     fn unpack(w: u64) -> Entry {
         Entry {
             score: w as u16 as i16,
-            depth: (w >> 16) as u8,
-            bound: (w >> 24) as u8,
-            best: (w >> 32) as u8,
+            depth: (w >> 16) as u8 & 0x7f,
+            bound: (w >> 23) as u8 & 3,
+            best: (w >> 25) as u8,
         }
     }
 }
@@ -1825,9 +1857,9 @@ impl Entry {
 /// the counters one thread writes must not share a line with another's.
 #[repr(align(128))]
 struct Context {
-    /// The private table: slots of `[key, packed entry | stamp << 40]`;
+    /// The private table: one-word slots ([`STAMP_SHIFT`]);
     /// only entries of the current stamp are live.
-    tt: Vec<[u64; 2]>,
+    tt: Vec<u64>,
     mask: usize,
     stamp: u64,
     /// The entries stored since the last merge, for the shared table.
@@ -1853,7 +1885,7 @@ struct Context {
 impl Context {
     fn new(entries: usize) -> Context {
         Context {
-            tt: vec![[0; 2]; entries],
+            tt: vec![0; entries],
             mask: entries - 1,
             stamp: 1,
             log: Log::default(),
@@ -1872,7 +1904,7 @@ impl Context {
     fn reset(&mut self, ord: &Ordering) {
         self.stamp += 1;
         if self.stamp >= STAMP_LIMIT {
-            self.tt.fill([0; 2]);
+            self.tt.fill(0);
             self.stamp = 1;
         }
         self.log.clear();
@@ -1897,6 +1929,7 @@ impl Context {
     /// and log deep enough entries for the shared table.
     #[inline]
     fn store(&mut self, key: u64, depth: u32, score: i32, bound: u8, best: u8) {
+        debug_assert!(depth <= MAX_DEPTH, "a slot keeps 7 bits of depth");
         let data = Entry {
             score: score as i16,
             depth: depth as u8,
@@ -2316,8 +2349,9 @@ fn mix(mut x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::{
-        longest_first, mix, store_slot, take_spare, Context, Cost, Entry, Env, Log, Ordering, Pool,
-        Shared, Sibling, SpareTable, Table, Weights, BOUND_EXACT, MATE, STAMP_SHIFT,
+        longest_first, mix, probe_slot, store_slot, take_spare, Context, Cost, Entry, Env, Log,
+        Ordering, Pool, Shared, Sibling, SpareTable, Table, Weights, BOUND_EXACT, CHECK_SHIFT,
+        MATE, STAMP_LIMIT, STAMP_SHIFT,
     };
     use crate::eval::evaluate_with;
     use crate::{bench, Position};
@@ -2329,7 +2363,7 @@ mod tests {
     #[test]
     fn each_thread_takes_back_its_own_copy_of_the_shared_table() {
         let copy = |home, entries| SpareTable {
-            slots: vec![[0; 2]; entries],
+            slots: vec![0; entries],
             stamp: 1,
             home,
         };
@@ -2345,6 +2379,64 @@ mod tests {
     /// A passed test gives a lower bound, a failed one an upper bound:
     /// each answers "worth more than `need`?" on its own side only, and an
     /// untested move answers nothing.
+    /// A slot's word gives back every field of its entry at their extremes,
+    /// and answers only for its own key (as far as the top bits tell) and
+    /// its own stamp; the deeper entry keeps the first slot, a shallower
+    /// one goes to the second, and a new stamp frees both.
+    #[test]
+    fn a_slot_keeps_its_entry_its_key_and_its_stamp() {
+        let entries = [
+            (-MATE, 0, 1, 0),
+            (MATE, super::MAX_DEPTH, BOUND_EXACT, super::NO_MOVE),
+            (-1, 127, 2, 200),
+            (i16::MIN as i32, 64, 3, 1),
+        ];
+        let key = 0xdead_beef_1234_5674_u64;
+        for (score, depth, bound, best) in entries {
+            let data = Entry {
+                score: score as i16,
+                depth: depth as u8,
+                bound,
+                best,
+            }
+            .pack();
+            assert!(data < 1 << STAMP_SHIFT);
+            for stamp in [1, STAMP_LIMIT - 1] {
+                let mut slots = vec![0; 4];
+                store_slot(&mut slots, 2, key, data, stamp);
+                let e = probe_slot(&slots, 2, key, stamp).unwrap();
+                assert_eq!(
+                    (e.score as i32, e.depth as u32, e.bound, e.best),
+                    (score, depth, bound, best)
+                );
+                assert!(probe_slot(&slots, 2, key, stamp - 1).is_none());
+                assert!(probe_slot(&slots, 2, key ^ 1 << 63, stamp).is_none());
+                assert!(probe_slot(&slots, 2, key ^ 1 << CHECK_SHIFT, stamp).is_none());
+                // Bits the bucket chose are not checked again.
+                assert!(probe_slot(&slots, 2, key ^ 1 << 20, stamp).is_some());
+                assert_eq!(slots[..2], [0, 0]);
+            }
+        }
+        let entry = |depth: u8, score: i16| {
+            Entry {
+                score,
+                depth,
+                bound: BOUND_EXACT,
+                best: 0,
+            }
+            .pack()
+        };
+        let (a, b) = (key, key ^ 1 << 50);
+        let mut slots = vec![0; 2];
+        store_slot(&mut slots, 0, a, entry(9, 5), 7);
+        store_slot(&mut slots, 0, b, entry(3, 6), 7);
+        assert_eq!(probe_slot(&slots, 0, a, 7).unwrap().depth, 9);
+        assert_eq!(probe_slot(&slots, 0, b, 7).unwrap().score, 6);
+        store_slot(&mut slots, 0, b, entry(1, 8), 8);
+        assert!(probe_slot(&slots, 0, a, 8).is_none());
+        assert_eq!(probe_slot(&slots, 0, b, 8).unwrap().score, 8);
+    }
+
     #[test]
     fn a_test_decides_only_on_the_side_of_its_bound() {
         let pos = Position::start();
@@ -2487,11 +2579,12 @@ mod tests {
         let entries = 1 << 10;
         // Live entries only: a table's memory and stamp may come from an
         // earlier one.
-        let live = |slots: &[[u64; 2]], stamp: u64| -> Vec<Option<[u64; 2]>> {
+        let live = |slots: &[u64], stamp: u64| -> Vec<Option<(u64, u64)>> {
             slots
                 .iter()
-                .map(|&[k, d]| {
-                    (d >> STAMP_SHIFT == stamp).then_some([k, d & ((1 << STAMP_SHIFT) - 1)])
+                .map(|&w| {
+                    ((w >> STAMP_SHIFT) % STAMP_LIMIT == stamp)
+                        .then_some((w >> CHECK_SHIFT, w & ((1 << STAMP_SHIFT) - 1)))
                 })
                 .collect()
         };
@@ -2534,7 +2627,7 @@ mod tests {
         assert!(one.iter().flatten().count() > entries * 9 / 10);
         // And each is what storing the entries one by one, in order,
         // leaves (the merge's prefetch changes nothing).
-        let mut plain = vec![[0; 2]; entries];
+        let mut plain = vec![0; entries];
         for log in (0..2).flat_map(logs) {
             for [key, data] in log {
                 store_slot(&mut plain, key as usize & (entries - 1) & !1, key, data, 1);
