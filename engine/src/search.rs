@@ -913,6 +913,12 @@ impl Shared {
     }
 }
 
+/// The stamp slot word `w` was stored with.
+#[inline]
+fn slot_stamp(w: u64) -> u64 {
+    (w >> STAMP_SHIFT) % STAMP_LIMIT
+}
+
 /// Whether slot word `w` is live under `stamp` and holds `key` (as far
 /// as its top bits tell: see [`STAMP_SHIFT`]).
 #[inline]
@@ -926,7 +932,7 @@ fn holds(w: u64, key: u64, stamp: u64) -> bool {
 #[inline]
 fn store_slot(slots: &mut [u64], b: usize, key: u64, data: u64, stamp: u64) {
     let w0 = slots[b];
-    let slot = if (w0 >> STAMP_SHIFT) % STAMP_LIMIT != stamp
+    let slot = if slot_stamp(w0) != stamp
         || holds(w0, key, stamp)
         || Entry::unpack(w0).depth <= Entry::unpack(data).depth
     {
@@ -2349,9 +2355,9 @@ fn mix(mut x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::{
-        longest_first, mix, probe_slot, store_slot, take_spare, Context, Cost, Entry, Env, Log,
-        Ordering, Pool, Shared, Sibling, SpareTable, Table, Weights, BOUND_EXACT, CHECK_SHIFT,
-        MATE, STAMP_LIMIT, STAMP_SHIFT,
+        longest_first, mix, probe_slot, slot_stamp, store_slot, take_spare, Context, Cost, Entry,
+        Env, Log, Ordering, Pool, Shared, Sibling, SpareTable, Table, Weights, BOUND_EXACT,
+        CHECK_SHIFT, MATE, STAMP_LIMIT, STAMP_SHIFT,
     };
     use crate::eval::evaluate_with;
     use crate::{bench, Position};
@@ -2417,15 +2423,6 @@ mod tests {
                 assert_eq!(slots[..2], [0, 0]);
             }
         }
-        let entry = |depth: u8, score: i16| {
-            Entry {
-                score,
-                depth,
-                bound: BOUND_EXACT,
-                best: 0,
-            }
-            .pack()
-        };
         let (a, b) = (key, key ^ 1 << 50);
         let mut slots = vec![0; 2];
         store_slot(&mut slots, 0, a, entry(9, 5), 7);
@@ -2453,6 +2450,17 @@ mod tests {
         assert!(!s.decided(9) && !s.decided(-50));
     }
 
+    /// An exact entry's packed data, `depth` turns deep, for the tests.
+    fn entry(depth: u8, score: i16) -> u64 {
+        Entry {
+            score,
+            depth,
+            bound: BOUND_EXACT,
+            best: 0,
+        }
+        .pack()
+    }
+
     /// An empty shared table of `entries` entries, one copy for each of
     /// `threads` threads, for the tests.
     fn shared(entries: usize, threads: usize) -> Shared {
@@ -2471,15 +2479,6 @@ mod tests {
     /// in the same order: the order decides which entry a bucket keeps.
     #[test]
     fn deferred_entries_merge_in_the_order_given() {
-        let entry = |depth: u8, score: i16| {
-            Entry {
-                score,
-                depth,
-                bound: BOUND_EXACT,
-                best: 0,
-            }
-            .pack()
-        };
         // Keys 0x100 and 0x200 share bucket 0 of a 256-entry table, 0x302
         // is in bucket 2; the same key stored twice keeps the later entry.
         let log = |entries: &[[u64; 2]]| entries.to_vec();
@@ -2583,7 +2582,7 @@ mod tests {
             slots
                 .iter()
                 .map(|&w| {
-                    ((w >> STAMP_SHIFT) % STAMP_LIMIT == stamp)
+                    (slot_stamp(w) == stamp)
                         .then_some((w >> CHECK_SHIFT, w & ((1 << STAMP_SHIFT) - 1)))
                 })
                 .collect()
