@@ -50,12 +50,12 @@
 //!
 //! One *shared table* holds what the search has learnt so far. While tasks
 //! run it is read-only; between rounds, with nothing running, the entries
-//! each task stored (it logs them) are merged into it in a fixed order
+//! each task stored (it logs them) become one merge, in a fixed order
 //! (task-tree order), just before the next round that reads the table.
-//! Each thread keeps a copy of its own, stores every entry into it in that
-//! order and reads only it, so the copies are the same on any thread
-//! count and a task reads only what its own core wrote (see "Cost and
-//! scaling"). What the last rounds of a search store is never
+//! Each thread keeps a copy of its own, stores every merge into it in that
+//! order the first time it reads the copy after the merge, and reads only
+//! it, so the copies are the same on any thread count and a task reads
+//! only what its own core wrote (see "Cost and scaling"). What the last rounds of a search store is never
 //! merged (that saved about 8 ms over the bench, 0.5 % of the 2-thread
 //! run, spent on one thread while the other waited). Each task writes
 //! into a private table of its own, which it reads before the shared one.
@@ -116,14 +116,18 @@
 //! of the shared table, merges every entry into it and reads only it
 //! (`Shared::flush`), so no task reads an entry another core wrote:
 //! with one table the same tasks took 6 % to 9 % longer on 2 threads.
+//! A thread stores a merge when it next reads its copy, inside its first
+//! task of the round, so no thread waits for another to wake up and store
+//! its part.
 //! And between searches each thread takes back its own copy
 //! (`take_spare`; taken last in first out, every second search gave
 //! each thread the other's) and the contexts it used last (`Pool::new`;
 //! they were dealt out in turn).
 //!
-//! On 4 and 8 threads the copies cost 1 MiB each (8 MiB on 8), and a
-//! merge still takes one thread's whole merge, about 1 % of the 1-thread
-//! time, so 4 % to 5 % of the time on 8 threads; the tree's own limit
+//! On 4 and 8 threads the copies cost 1 MiB each (8 MiB on 8), and every
+//! thread that takes part in a round still stores the whole merge, about
+//! 1 % of the 1-thread time, so 4 % to 5 % of the time on 8 threads
+//! (without waiting for the others, as it did until stop 37); the tree's own limit
 //! (4.3× on 8) is the larger loss, and lifting it means splitting more
 //! nodes than the expected line's, at a cost in nodes that pays only on
 //! more cores than two.
@@ -155,6 +159,7 @@ use crate::movegen::{generate, jumpers, steppers, Move, MoveList, MAX_MOVES};
 use crate::rules::{next_quiet, DRAW_QUIET_TURNS};
 use crate::{Bitboard, Level, Position};
 use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 
 /// The score of a win on the spot; a win `n` turns from the root scores
@@ -403,6 +408,8 @@ fn iterate(
         reach: 0,
         split_tests_from,
         pending: Vec::new(),
+        merges: Vec::new(),
+        stored_by_all: 0,
     };
     let pool = Pool::new(
         rayon::current_num_threads(),
@@ -834,6 +841,12 @@ struct Shared {
     /// Logged entries not merged yet, in merge order (see
     /// [`Shared::defer`]).
     pending: Vec<Log>,
+    /// The merges that some copy has not stored yet, oldest first (see
+    /// [`Shared::flush`]).
+    merges: Vec<Vec<Log>>,
+    /// How many merges of this search came before `merges[0]` (every copy
+    /// has stored those).
+    stored_by_all: usize,
 }
 
 impl Shared {
@@ -880,36 +893,54 @@ impl Shared {
         self.pending.extend(logs.filter(|l| !l.is_empty()));
     }
 
-    /// The copy of the shared table that thread `home` reads.
+    /// The copy of the shared table that thread `home` reads (only that
+    /// thread may ask for it while tasks run), with every merge made so
+    /// far stored: the first time a thread reads its copy after a merge,
+    /// it stores the merge's entries into it (see [`Shared::flush`]).
     #[inline]
     fn table(&self, home: usize) -> &Table {
-        &self.tables[home]
+        let t = &self.tables[home];
+        let made = self.stored_by_all + self.merges.len();
+        if t.stored.load(Relaxed) != made {
+            self.catch_up(t, made);
+        }
+        t
     }
 
-    /// Store the entries kept by [`Shared::defer`], in the order they were
-    /// kept, before a round that reads the table; only between rounds.
+    /// Store into `t` the merges it lacks, in the order they were made.
+    #[cold]
+    #[inline(never)]
+    fn catch_up(&self, t: &Table, made: usize) {
+        for logs in &self.merges[t.stored.load(Relaxed) - self.stored_by_all..] {
+            t.merge(logs);
+        }
+        t.stored.store(made, Relaxed);
+    }
+
+    /// Make the entries kept by [`Shared::defer`] one merge, in the order
+    /// they were kept, before a round that reads the table; only between
+    /// rounds.
     ///
-    /// Each thread of the pool stores every entry, in order, into its own
-    /// copy of the table, so the copies stay the same whatever the thread
-    /// count, and the entries a task reads were written by its own core:
-    /// an entry written by another core costs its reader a transfer
-    /// between the cores' caches, which made the same tasks 6 % to 9 %
-    /// slower on 2 threads than on 1 (see "Cost and scaling").
+    /// Each thread stores every merge, in order, into its own copy of the
+    /// table, so the copies stay the same whatever the thread count, and
+    /// the entries a task reads were written by its own core: an entry
+    /// written by another core costs its reader a transfer between the
+    /// cores' caches, which made the same tasks 6 % to 9 % slower on 2
+    /// threads than on 1 (see "Cost and scaling"). A thread stores a merge
+    /// when it first reads its copy after it ([`Shared::table`]), not
+    /// here: the round starts at once, and no thread waits for another to
+    /// wake up and store its part (each merge used to be a `broadcast`
+    /// that every thread joined, which on 2 threads took 50 µs for a few
+    /// dozen entries that one thread stored in 3 µs).
     fn flush(&mut self) {
         if self.pending.is_empty() {
             return;
         }
-        let logs = std::mem::take(&mut self.pending);
-        if let [table] = &mut self.tables[..] {
-            table.merge(&logs);
-            return;
-        }
-        let tables: Vec<Mutex<&mut Table>> = self.tables.iter_mut().map(Mutex::new).collect();
-        rayon::broadcast(|b| {
-            for t in tables.iter().skip(b.index()).step_by(b.num_threads()) {
-                lock(t).merge(&logs);
-            }
-        });
+        let all = self.tables.iter().map(|t| t.stored.load(Relaxed));
+        let all = all.min().unwrap_or(self.stored_by_all);
+        self.merges.drain(..all - self.stored_by_all);
+        self.stored_by_all = all;
+        self.merges.push(std::mem::take(&mut self.pending));
     }
 }
 
@@ -931,7 +962,14 @@ fn holds(w: u64, key: u64, stamp: u64) -> bool {
 /// recent one that did not displace it. A slot of another stamp is empty.
 #[inline]
 fn store_slot(slots: &mut [u64], b: usize, key: u64, data: u64, stamp: u64) {
-    let w0 = slots[b];
+    let (slot, w) = slot_for(slots[b], b, key, data, stamp);
+    slots[slot] = w;
+}
+
+/// Where [`store_slot`] stores `key`'s `data` in the bucket at `b` whose
+/// first slot holds `w0`, and the word it stores there.
+#[inline]
+fn slot_for(w0: u64, b: usize, key: u64, data: u64, stamp: u64) -> (usize, u64) {
     let slot = if slot_stamp(w0) != stamp
         || holds(w0, key, stamp)
         || Entry::unpack(w0).depth <= Entry::unpack(data).depth
@@ -940,7 +978,10 @@ fn store_slot(slots: &mut [u64], b: usize, key: u64, data: u64, stamp: u64) {
     } else {
         b + 1
     };
-    slots[slot] = (key >> CHECK_SHIFT) << CHECK_SHIFT | stamp << STAMP_SHIFT | data;
+    (
+        slot,
+        (key >> CHECK_SHIFT) << CHECK_SHIFT | stamp << STAMP_SHIFT | data,
+    )
 }
 
 /// The entry stored under `key` in the bucket starting at `slots[b]`, if
@@ -970,11 +1011,11 @@ const MERGE_PREFETCH: usize = 16;
 /// waiting for it: a hint, with no effect on what the program computes
 /// (a no-op off x86-64 and AArch64, or past the end of `slots`).
 #[inline(always)]
-fn prefetch(slots: &[u64], b: usize) {
+fn prefetch<T>(slots: &[T], b: usize) {
     let Some(slot) = slots.get(b) else {
         return;
     };
-    let _p: *const u64 = slot;
+    let _p: *const T = slot;
     // SAFETY: a prefetch reads nothing the program sees and never faults,
     // whatever the address (here that of a live slot); SSE, which the
     // intrinsic is marked with, is part of every x86-64 CPU.
@@ -994,16 +1035,24 @@ fn prefetch(slots: &[u64], b: usize) {
     };
 }
 
-/// A transposition table of one-word slots ([`STAMP_SHIFT`]) in
-/// buckets of two: the first slot keeps the deepest result, the second the
-/// most recent one that did not displace it. Only entries of the table's
-/// stamp are live, so a table starts empty without clearing its memory.
+/// A thread's copy of the shared table: one-word slots ([`STAMP_SHIFT`])
+/// in buckets of two, the first keeping the deepest result, the second the
+/// most recent one that did not displace it ([`store_slot`]). Only entries
+/// of the table's stamp are live, so a table starts empty without
+/// clearing its memory.
+///
+/// The slots are atomics (plain loads and stores on x86-64 and AArch64)
+/// so that the thread that owns the copy can store a merge into it while
+/// the others' tasks read theirs; no other thread touches it meanwhile.
+#[repr(align(128))]
 struct Table {
-    slots: Vec<u64>,
+    slots: Vec<AtomicU64>,
     mask: usize,
     stamp: u64,
     /// The thread whose copy of the shared table this is.
     home: usize,
+    /// How many of the search's merges it holds ([`Shared::table`]).
+    stored: AtomicUsize,
 }
 
 impl Table {
@@ -1015,10 +1064,10 @@ impl Table {
         let (mut slots, mut stamp) = spare.map(|t| (t.slots, t.stamp)).unwrap_or_default();
         stamp += 1;
         if slots.len() != entries {
-            slots = vec![0; entries];
+            slots = (0..entries).map(|_| AtomicU64::new(0)).collect();
             stamp = 1;
         } else if stamp >= STAMP_LIMIT {
-            slots.fill(0);
+            slots.iter_mut().for_each(|w| *w.get_mut() = 0);
             stamp = 1;
         }
         Table {
@@ -1026,6 +1075,7 @@ impl Table {
             mask: entries - 1,
             stamp,
             home,
+            stored: AtomicUsize::new(0),
         }
     }
 
@@ -1035,21 +1085,29 @@ impl Table {
         key as usize & self.mask & !1
     }
 
+    /// The entry stored under `key`, as [`probe_slot`] finds it.
     #[inline]
     fn probe(&self, key: u64) -> Option<Entry> {
-        probe_slot(&self.slots, self.bucket(key), key, self.stamp)
+        let b = self.bucket(key);
+        self.slots[b..b + 2]
+            .iter()
+            .map(|w| w.load(Relaxed))
+            .find(|&w| holds(w, key, self.stamp))
+            .map(Entry::unpack)
     }
 
-    /// Store every entry of `logs`, in order, each bucket asked for
-    /// [`MERGE_PREFETCH`] entries ahead ([`prefetch`]).
-    fn merge(&mut self, logs: &[Log]) {
+    /// Store every entry of `logs`, in order, as [`store_slot`] does, each
+    /// bucket asked for [`MERGE_PREFETCH`] entries ahead ([`prefetch`]).
+    /// Only the thread that owns the copy calls this.
+    fn merge(&self, logs: &[Log]) {
         for log in logs {
             for (i, &[key, data]) in log.iter().enumerate() {
                 if let Some(&[ahead, _]) = log.get(i + MERGE_PREFETCH) {
                     prefetch(&self.slots, self.bucket(ahead));
                 }
                 let b = self.bucket(key);
-                store_slot(&mut self.slots, b, key, data, self.stamp);
+                let (slot, w) = slot_for(self.slots[b].load(Relaxed), b, key, data, self.stamp);
+                self.slots[slot].store(w, Relaxed);
             }
         }
     }
@@ -1107,7 +1165,7 @@ struct Spare {
 /// A copy of the shared table between searches: its memory, the stamp of
 /// its last search and the thread whose copy it was.
 struct SpareTable {
-    slots: Vec<u64>,
+    slots: Vec<AtomicU64>,
     stamp: u64,
     home: usize,
 }
@@ -2361,6 +2419,7 @@ mod tests {
     };
     use crate::eval::evaluate_with;
     use crate::{bench, Position};
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
     use std::sync::Mutex;
 
     /// Between searches a thread takes back the copy of the shared table
@@ -2369,7 +2428,7 @@ mod tests {
     #[test]
     fn each_thread_takes_back_its_own_copy_of_the_shared_table() {
         let copy = |home, entries| SpareTable {
-            slots: vec![0; entries],
+            slots: (0..entries).map(|_| AtomicU64::new(0)).collect(),
             stamp: 1,
             home,
         };
@@ -2471,6 +2530,8 @@ mod tests {
             reach: 0,
             split_tests_from: u64::MAX,
             pending: Vec::new(),
+            merges: Vec::new(),
+            stored_by_all: 0,
         }
     }
 
@@ -2567,9 +2628,10 @@ mod tests {
         });
     }
 
-    /// Every thread's copy of the shared table comes out of a merge the
-    /// same as one thread's table storing the entries in order: each
-    /// thread stores every entry into its own copy. Many entries into a
+    /// Every thread's copy of the shared table comes out of the merges the
+    /// same as one thread's table storing the entries in order, whether
+    /// it is read after each merge or only after both (a thread that had
+    /// no task in a round stores two merges at once). Many entries into a
     /// small table, of varied depths, so that which one a bucket keeps
     /// depends on the order; merged twice, so that a copy merged once too
     /// often or too rarely shows.
@@ -2615,10 +2677,23 @@ mod tests {
                 for round in 0..2 {
                     sh.defer(logs(round));
                     sh.flush();
+                    // Thread 0 reads its copy after each merge, the
+                    // others only at the end.
+                    sh.table(0);
+                    assert_eq!(
+                        sh.merges.len() as u64,
+                        if threads == 1 { 1 } else { round + 1 }
+                    );
                 }
-                for t in &sh.tables {
-                    copies.push((threads, live(&t.slots, t.stamp)));
+                for home in 0..threads {
+                    let t = sh.table(home);
+                    let slots: Vec<u64> = t.slots.iter().map(|w| w.load(Relaxed)).collect();
+                    copies.push((threads, live(&slots, t.stamp)));
                 }
+                // A merge that every copy holds is let go at the next.
+                sh.defer(logs(2));
+                sh.flush();
+                assert_eq!((sh.stored_by_all, sh.merges.len()), (2, 1));
             });
         }
         assert_eq!(copies.len(), 1 + 2 + 3 + 4 + 8);
