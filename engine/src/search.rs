@@ -55,9 +55,10 @@
 //! Each thread keeps a copy of its own, stores every merge into it in that
 //! order the first time it reads the copy after the merge, and reads only
 //! it, so the copies are the same on any thread count and a task reads
-//! only what its own core wrote (see "Cost and scaling"). What the last rounds of a search store is never
-//! merged (that saved about 8 ms over the bench, 0.5 % of the 2-thread
-//! run, spent on one thread while the other waited). Each task writes
+//! only what its own core wrote (see "Cost and scaling"). What the last
+//! rounds of a search store is never merged (that saved about 8 ms over
+//! the bench, 0.5 % of the 2-thread run, spent on one thread while the
+//! other waited). Each task writes
 //! into a private table of its own, which it reads before the shared one.
 //! Killer moves and history (the *ordering*) are handed on explicitly: a
 //! task starts from a copy of the
@@ -127,10 +128,10 @@
 //! On 4 and 8 threads the copies cost 1 MiB each (8 MiB on 8), and every
 //! thread that takes part in a round still stores the whole merge, about
 //! 1 % of the 1-thread time, so 4 % to 5 % of the time on 8 threads
-//! (without waiting for the others, as it did until stop 37); the tree's own limit
-//! (4.3× on 8) is the larger loss, and lifting it means splitting more
-//! nodes than the expected line's, at a cost in nodes that pays only on
-//! more cores than two.
+//! (without waiting for the others, as it did until stop 37); the tree's
+//! own limit (4.3× on 8) is the larger loss, and lifting it means
+//! splitting more nodes than the expected line's, at a cost in nodes that
+//! pays only on more cores than two.
 //!
 //! Every measurement behind these choices, and every change that was
 //! tried and dropped with its figures (about forty), is in
