@@ -989,10 +989,17 @@ fn slot_for(w0: u64, b: usize, key: u64, data: u64, stamp: u64) -> (usize, u64) 
 /// it has the current `stamp`.
 #[inline]
 fn probe_slot(slots: &[u64], b: usize, key: u64, stamp: u64) -> Option<Entry> {
-    slots[b..b + 2]
-        .iter()
-        .find(|&&w| holds(w, key, stamp))
-        .map(|&w| Entry::unpack(w))
+    entry_in([slots[b], slots[b + 1]], key, stamp)
+}
+
+/// The entry stored under `key` in a bucket whose two slots hold `words`,
+/// if it has the current `stamp` ([`probe_slot`]).
+#[inline]
+fn entry_in(words: [u64; 2], key: u64, stamp: u64) -> Option<Entry> {
+    words
+        .into_iter()
+        .find(|&w| holds(w, key, stamp))
+        .map(Entry::unpack)
 }
 
 /// How many entries ahead a merge asks for the bucket it will store into.
@@ -1090,11 +1097,8 @@ impl Table {
     #[inline]
     fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
-        self.slots[b..b + 2]
-            .iter()
-            .map(|w| w.load(Relaxed))
-            .find(|&w| holds(w, key, self.stamp))
-            .map(Entry::unpack)
+        let words = [self.slots[b].load(Relaxed), self.slots[b + 1].load(Relaxed)];
+        entry_in(words, key, self.stamp)
     }
 
     /// Store every entry of `logs`, in order, as [`store_slot`] does, each
