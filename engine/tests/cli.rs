@@ -601,6 +601,118 @@ fn bench_repeat_runs_every_search_again_and_says_so() {
 }
 
 #[test]
+fn bench_step_searches_once_a_line_comes_and_reports_each_search() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let args = [
+        "bench",
+        "--level",
+        "normal",
+        "--depth",
+        "5",
+        "--threads",
+        "2",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(args)
+        .arg("--step")
+        .env_remove("RAYON_NUM_THREADS")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut line = || {
+        let mut l = String::new();
+        output.read_line(&mut l).unwrap();
+        l.trim_end().to_string()
+    };
+    assert_eq!(line(), "bench: 56 positions, 2 threads");
+    // One line in, one search out, in position order: `step I T ms`.
+    let mut sum = 0.0;
+    for i in 1..=56 {
+        writeln!(input, "go").unwrap();
+        input.flush().unwrap();
+        let l = line();
+        let rest = l
+            .strip_prefix(&format!("step {i} "))
+            .and_then(|r| r.strip_suffix(" ms"))
+            .unwrap_or_else(|| panic!("search {i}: {l}"));
+        let t: f64 = rest.parse().unwrap();
+        assert!(t > 0.0, "{l}");
+        sum += t;
+    }
+    drop(input);
+    let summary = line();
+    let fingerprint = line();
+    assert!(child.wait().unwrap().success());
+    // The usual summary, whose total is the sum of the steps, and the
+    // plain bench's searches.
+    let total: f64 = summary
+        .split("total")
+        .nth(1)
+        .and_then(|t| t.trim().split(' ').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((total - sum).abs() < 0.1, "{summary} against {sum}");
+    let plain = run(&args);
+    let plain: Vec<String> = stdout(&plain).lines().map(String::from).collect();
+    let nodes = |l: &str| l.split(", ").nth(4).map(String::from);
+    assert_eq!(nodes(&summary), nodes(&plain[1]));
+    assert_eq!(fingerprint, plain[2]);
+
+    // Input that ends early stops the bench with an error after as many
+    // searches as lines; so does a line too long to keep.
+    let stepped = |input: &[u8]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+            .args(["bench", "--level", "easy", "--step"])
+            .env_remove("RAYON_NUM_THREADS")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The bench may stop reading before the end of a long line.
+        let _ = child.stdin.take().unwrap().write_all(input);
+        child.wait_with_output().unwrap()
+    };
+    let o = stepped(b"\n\n\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stdout(&o)
+            .lines()
+            .filter(|l| l.starts_with("step "))
+            .count(),
+        3
+    );
+    assert_eq!(
+        stderr(&o).trim_end(),
+        "checkers: --step: standard input ended before the last search"
+    );
+    let o = stepped(b"\nlast line without its newline");
+    assert_eq!(
+        stdout(&o)
+            .lines()
+            .filter(|l| l.starts_with("step "))
+            .count(),
+        2
+    );
+    let o = stepped(&vec![b'y'; 1 << 20]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("longer than 4 KiB"), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("step "), "{}", stdout(&o));
+    // Pacing goes with neither repetition nor a second pool.
+    for extra in [["--repeat", "2"], ["--against", "1"]] {
+        let o = run(&["bench", "--level", "easy", "--step", extra[0], extra[1]]);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        assert!(stderr(&o).contains("--step goes with"), "{}", stderr(&o));
+    }
+}
+
+#[test]
 fn match_pits_weights_at_one_depth() {
     let o = run(&[
         "match",

@@ -4,7 +4,7 @@
 //! checkers moves [--fen FEN]
 //! checkers perft [--fen FEN] DEPTH
 //! checkers best  [--fen FEN] [--quiet N] (--level LEVEL | --depth D) [--threads N]
-//! checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] [--against N] [--repeat K]
+//! checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] [--against N] [--repeat K] [--step]
 //! checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights W] [--b-weights W] --games N [--threads N]
 //! checkers pdn FILE
 //! ```
@@ -24,7 +24,11 @@
 //! command fails if the two disagree on a move, score or node count),
 //! then the fingerprint; with `--repeat K` every search is run K times
 //! (on both pools in turn each time) and the times are each position's
-//! best of K, which the header line says; `pdn` checks the first game of
+//! best of K, which the header line says; with `--step` (not with
+//! `--against` or `--repeat`) every search waits for a line on standard
+//! input and is followed at once by a line `step I T ms` (position I,
+//! searched in T ms), so that another program can pace two benches
+//! search by search; `pdn` checks the first game of
 //! a PDN file (`-` for standard input) move by move and prints exactly
 //! three lines, `moves N`, `result R` (the result token) and `fen FEN`
 //! (the final position).
@@ -46,7 +50,7 @@ use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: checkers moves [--fen FEN] | checkers perft [--fen FEN] DEPTH \
 | checkers best [--fen FEN] [--quiet N] (--level easy|normal|hard | --depth D) [--threads N] \
-| checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] [--against N] [--repeat K] | checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights ADVANCE,BACK_ROW,EDGE] \
+| checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] [--against N] [--repeat K] [--step] | checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights ADVANCE,BACK_ROW,EDGE] \
 [--b-weights ADVANCE,BACK_ROW,EDGE] --games N [--threads N] | checkers pdn FILE (- for standard input)";
 
 /// A game of `match` that reaches this many turns is stopped and counted a
@@ -79,7 +83,7 @@ const OPTIONS: [&str; 12] = [
 ];
 
 /// Options that take no value (they stand for `--name=yes`).
-const FLAGS: [&str; 1] = ["ideal"];
+const FLAGS: [&str; 2] = ["ideal", "step"];
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut out = Args {
@@ -298,8 +302,33 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
+/// One line of standard input for `bench --step` (its text is ignored):
+/// an error at its end, or for a line of more than 4 KiB, so that no input
+/// makes the bench hold an unbounded line in memory.
+fn wait_for_line(stdin: &std::io::Stdin) -> Result<(), String> {
+    use std::io::BufRead;
+    const LIMIT: u64 = 4096;
+    let mut line = Vec::new();
+    let mut lock = stdin.lock();
+    let n = (&mut lock)
+        .take(LIMIT)
+        .read_until(b'\n', &mut line)
+        .map_err(|e| format!("--step: cannot read standard input: {e}"))?;
+    match (n, line.last()) {
+        (0, _) => Err("--step: standard input ended before the last search".into()),
+        (_, Some(b'\n')) => Ok(()),
+        _ if n as u64 == LIMIT => {
+            Err("--step: a line of standard input is longer than 4 KiB".into())
+        }
+        // The last line, without its newline: it still counts.
+        _ => Ok(()),
+    }
+}
+
 fn cmd_bench(args: &Args) -> Result<(), String> {
-    args.allow(&["threads", "level", "depth", "ideal", "against", "repeat"])?;
+    args.allow(&[
+        "threads", "level", "depth", "ideal", "against", "repeat", "step",
+    ])?;
     args.no_positional()?;
     let positions = bench::positions().map_err(|e| format!("bad bench position: {e}"))?;
     let levels: Vec<(Level, u32)> =
@@ -313,6 +342,15 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
     // machine other work only ever adds time, so the least of identical
     // searches is the one least disturbed.
     let repeat = args.number("repeat", 1..=100)?.unwrap_or(1) as usize;
+    // Paced by another program: each search waits for a line on standard
+    // input and is reported at once, so that two processes (say one
+    // thread and two) can search each position in turn, each seeing the
+    // machine as the other did a moment before.
+    let step = args.get("step").is_some();
+    if step && (repeat > 1 || args.get("against").is_some()) {
+        return Err("--step goes with neither --repeat nor --against".into());
+    }
+    let stdin = std::io::stdin();
     // The same searches on a pool of this many threads too, each position
     // on both pools in turn, so that both totals see the machine alike.
     let against = match args.number("against", 1..=256)? {
@@ -370,7 +408,15 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
                         })
                     };
                     let o = if before { other() } else { None };
+                    if step {
+                        wait_for_line(&stdin)?;
+                    }
                     let (r, t) = timed();
+                    if step {
+                        let mut out = std::io::stdout().lock();
+                        let _ = writeln!(out, "step {} {:.3} ms", i + 1, ms(t));
+                        let _ = out.flush();
+                    }
                     time = time.min(t);
                     let o = if before { o } else { other() };
                     let key = (r.best, r.score, r.nodes);
