@@ -501,18 +501,35 @@ fn bench_one_level_at_a_depth_with_ideal_speedups() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// A short bench on 2 threads, for the tests of `bench`'s options.
+const BENCH_NORMAL_5_ON_2: [&str; 7] = [
+    "bench",
+    "--level",
+    "normal",
+    "--depth",
+    "5",
+    "--threads",
+    "2",
+];
+
+/// The total time of a bench's level line (`… total T ms, …`).
+fn bench_total_ms(line: &str) -> f64 {
+    line.split("total")
+        .nth(1)
+        .and_then(|t| t.trim().split(' ').next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no total in {line}"))
+}
+
+/// The node count of a bench's level line (`nodes N`).
+fn bench_nodes(line: &str) -> Option<String> {
+    line.split(", ").nth(4).map(String::from)
+}
+
 #[test]
 fn bench_against_another_thread_count_searches_both_and_gives_the_speedup() {
     let bench = |extra: &[&str]| -> Vec<String> {
-        let mut args = vec![
-            "bench",
-            "--level",
-            "normal",
-            "--depth",
-            "5",
-            "--threads",
-            "2",
-        ];
+        let mut args = BENCH_NORMAL_5_ON_2.to_vec();
         args.extend_from_slice(extra);
         let o = run(&args);
         assert!(o.status.success(), "{}", stderr(&o));
@@ -533,19 +550,12 @@ fn bench_against_another_thread_count_searches_both_and_gives_the_speedup() {
     let (other, speedup) = rest.split_once(" ms, speedup ").unwrap();
     let other: f64 = other.trim().parse().unwrap();
     let speedup: f64 = speedup.strip_suffix('x').unwrap().parse().unwrap();
-    let total: f64 = lines[1]
-        .split("total")
-        .nth(1)
-        .and_then(|t| t.trim().split(' ').next())
-        .unwrap()
-        .parse()
-        .unwrap();
+    let total = bench_total_ms(&lines[1]);
     assert!(other > 0.0 && total > 0.0, "{lines:?}");
     assert!((speedup - other / total).abs() < 0.02, "{lines:?}");
     // The searches and the fingerprint are those of the plain bench.
     let plain = bench(&[]);
-    let nodes = |l: &str| l.split(", ").nth(4).map(String::from);
-    assert_eq!(nodes(&lines[1]), nodes(&plain[1]));
+    assert_eq!(bench_nodes(&lines[1]), bench_nodes(&plain[1]));
     assert_eq!(lines[3], plain[2]);
     // The plural, and a bad count.
     let o = run(&[
@@ -586,8 +596,7 @@ fn bench_repeat_runs_every_search_again_and_says_so() {
         "{best:?}"
     );
     // The same searches: the same nodes and fingerprint.
-    let nodes = |l: &str| l.split(", ").nth(4).map(String::from);
-    assert_eq!(nodes(&best[1]), nodes(&plain[1]));
+    assert_eq!(bench_nodes(&best[1]), bench_nodes(&plain[1]));
     assert_eq!(best[3], plain[2]);
     assert_eq!(
         bench(&["--repeat", "1", "--threads", "1"])[0],
@@ -603,25 +612,19 @@ fn bench_repeat_runs_every_search_again_and_says_so() {
 #[test]
 fn bench_step_searches_once_a_line_comes_and_reports_each_search() {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::Stdio;
-    let args = [
-        "bench",
-        "--level",
-        "normal",
-        "--depth",
-        "5",
-        "--threads",
-        "2",
-    ];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
-        .args(args)
-        .arg("--step")
-        .env_remove("RAYON_NUM_THREADS")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    use std::process::{Child, Stdio};
+    let spawn_stepped = |args: &[&str]| -> Child {
+        Command::new(env!("CARGO_BIN_EXE_checkers"))
+            .args(args)
+            .arg("--step")
+            .env_remove("RAYON_NUM_THREADS")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let mut child = spawn_stepped(&BENCH_NORMAL_5_ON_2);
     let mut input = child.stdin.take().unwrap();
     let mut output = BufReader::new(child.stdout.take().unwrap());
     let mut line = || {
@@ -650,56 +653,32 @@ fn bench_step_searches_once_a_line_comes_and_reports_each_search() {
     assert!(child.wait().unwrap().success());
     // The usual summary, whose total is the sum of the steps, and the
     // plain bench's searches.
-    let total: f64 = summary
-        .split("total")
-        .nth(1)
-        .and_then(|t| t.trim().split(' ').next())
-        .unwrap()
-        .parse()
-        .unwrap();
+    let total = bench_total_ms(&summary);
     assert!((total - sum).abs() < 0.1, "{summary} against {sum}");
-    let plain = run(&args);
+    let plain = run(&BENCH_NORMAL_5_ON_2);
     let plain: Vec<String> = stdout(&plain).lines().map(String::from).collect();
-    let nodes = |l: &str| l.split(", ").nth(4).map(String::from);
-    assert_eq!(nodes(&summary), nodes(&plain[1]));
+    assert_eq!(bench_nodes(&summary), bench_nodes(&plain[1]));
     assert_eq!(fingerprint, plain[2]);
 
     // Input that ends early stops the bench with an error after as many
     // searches as lines; so does a line too long to keep.
     let stepped = |input: &[u8]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
-            .args(["bench", "--level", "easy", "--step"])
-            .env_remove("RAYON_NUM_THREADS")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_stepped(&["bench", "--level", "easy"]);
         // The bench may stop reading before the end of a long line.
         let _ = child.stdin.take().unwrap().write_all(input);
         child.wait_with_output().unwrap()
     };
+    let steps =
+        |o: &std::process::Output| stdout(o).lines().filter(|l| l.starts_with("step ")).count();
     let o = stepped(b"\n\n\n");
     assert_eq!(o.status.code(), Some(2));
-    assert_eq!(
-        stdout(&o)
-            .lines()
-            .filter(|l| l.starts_with("step "))
-            .count(),
-        3
-    );
+    assert_eq!(steps(&o), 3);
     assert_eq!(
         stderr(&o).trim_end(),
         "checkers: --step: standard input ended before the last search"
     );
     let o = stepped(b"\nlast line without its newline");
-    assert_eq!(
-        stdout(&o)
-            .lines()
-            .filter(|l| l.starts_with("step "))
-            .count(),
-        2
-    );
+    assert_eq!(steps(&o), 2);
     let o = stepped(&vec![b'y'; 1 << 20]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("longer than 4 KiB"), "{}", stderr(&o));
