@@ -108,7 +108,11 @@
 //! (`PERF=1 scripts/bench-threads`) the search reached about 1.82×; on
 //! the AMD EPYC one of its last stop, a bench in a process of its own
 //! per thread count reached a median 1.71× to 1.75× (`SEPARATE=1
-//! scripts/bench-threads`; two pools in one process, 1.59×).
+//! scripts/bench-threads`; two pools in one process, 1.59×). While a
+//! search runs, the pool's other threads poll for work instead of
+//! sleeping between phases (`poll`): on the AMD machine, where each
+//! search starts after the other CPU sat idle, as the app's do, sleeping
+//! cost the 2-thread search about 6 % of its speed.
 //!
 //! Three choices serve the caches. The tables are small enough to stay in
 //! a core's cache (private 2^12 entries, 32 KiB; the shared one 2^17, 1 MiB;
@@ -160,7 +164,10 @@ use crate::movegen::{generate, jumpers, steppers, Move, MoveList, MAX_MOVES};
 use crate::rules::{next_quiet, DRAW_QUIET_TURNS};
 use crate::{Bitboard, Level, Position};
 use arrayvec::ArrayVec;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{
+    AtomicBool, AtomicU64, AtomicUsize,
+    Ordering::{Acquire, Relaxed, Release},
+};
 use std::sync::Mutex;
 
 /// The score of a win on the spot; a win `n` turns from the root scores
@@ -345,6 +352,10 @@ pub fn search_splitting_tests_from(
 /// then woken (over the bench called that way, 3.6 % and 6.4 % slower on
 /// 2 threads in two series; `docs/parallel-search.md`, "The root
 /// thread").
+///
+/// While it runs, the pool's other threads wait for work awake
+/// ([`poll`]) instead of sleeping between phases, when it is the only
+/// search in the process; scheduling only, so the result is the same.
 fn search_inner(
     pos: &Position,
     quiet: u32,
@@ -353,7 +364,79 @@ fn search_inner(
     split_tests_from: u64,
     info: impl FnMut(&SearchResult) + Send,
 ) -> SearchResult {
-    rayon::scope(|_| iterate(pos, quiet, depth, weights, split_tests_from, info))
+    let alone = SEARCHES.fetch_add(1, Relaxed) == 0;
+    let _running = Running;
+    let done = AtomicBool::new(false);
+    let done = &done;
+    rayon::scope(|sc| {
+        if alone && rayon::current_num_threads() > 1 {
+            let root = rayon::current_thread_index();
+            sc.spawn_broadcast(move |_, ctx| {
+                if Some(ctx.index()) != root {
+                    poll(done);
+                }
+            });
+        }
+        // Set however the search ends, a panic included, so that the
+        // scope, which waits for the pollers, ends too.
+        let _done = Done(done);
+        iterate(pos, quiet, depth, weights, split_tests_from, info)
+    })
+}
+
+/// How many searches are running in the process ([`search_inner`]).
+static SEARCHES: AtomicUsize = AtomicUsize::new(0);
+
+/// One running search, counted in [`SEARCHES`] until it is dropped.
+struct Running;
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        SEARCHES.fetch_sub(1, Relaxed);
+    }
+}
+
+/// Sets its flag when dropped: the search has ended.
+struct Done<'a>(&'a AtomicBool);
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Release);
+    }
+}
+
+/// How many spin hints a polling thread waits between two looks for work.
+const POLL_SPINS: u32 = 32;
+
+/// Run the pool's tasks on this thread as they come, until `done` is set
+/// or another search starts.
+///
+/// A pool thread that finds no work sleeps, and the next phase's first
+/// task wakes it. On the AMD EPYC virtual machine of issue 14, in benches
+/// where each search starts after the other CPU sat idle, as the app's do
+/// (`LOCKSTEP=1 scripts/bench-threads`), the 2-thread searches took 15 %
+/// to 18 % longer than their task tree allows, most of it in searches of
+/// 20 ms to 160 ms; with the other thread polling, 10 % to 12 %, and the
+/// speedup over one thread rose from 1.62x-1.67x to 1.74x-1.77x in three
+/// series of paired runs (faster in 20 of 24 pairs;
+/// `docs/parallel-search.md`, "Stop 40"). The price is a core kept busy
+/// while a search runs, about a tenth of the search's thread time on 2
+/// threads; between searches every thread sleeps as before.
+///
+/// Only a search alone in the process polls: a thread caught polling
+/// for one search inside another search's wait would hold that search up
+/// until the first ended, and two searches each polling under the
+/// other's could wait for each other for ever. So a search that starts
+/// beside another polls not at all, and the pollers of a running one
+/// stop when another starts.
+fn poll(done: &AtomicBool) {
+    while !done.load(Acquire) && SEARCHES.load(Relaxed) == 1 {
+        if rayon::yield_now() != Some(rayon::Yield::Executed) {
+            for _ in 0..POLL_SPINS {
+                std::hint::spin_loop();
+            }
+        }
+    }
 }
 
 /// Iterative deepening at the root, on the current pool (see the module

@@ -284,6 +284,79 @@ fn a_search_called_from_outside_the_pool_runs_on_it() {
     assert_eq!(on_pool, vec![true; 6]);
 }
 
+/// Searches that overlap on one pool, as the app's could if asked twice at
+/// once: each gives what it gives alone, and none waits for ever on
+/// another (only a search alone in the process keeps the pool's other
+/// threads polling for work; see `search_inner`). Seven callers from
+/// outside the pool and one on it, each searching every bench position
+/// in turn from another start, so that searches start and end while
+/// others run; the whole must end within a minute (a deadlock would
+/// otherwise hang the suite).
+#[test]
+fn overlapping_searches_on_one_pool_end_and_agree() {
+    let cases = bench::positions().unwrap();
+    assert!(cases.len() >= 50);
+    let alone = run_in_pool(2, || cases.iter().map(|p| search(p, 0, 6)).collect());
+    let pool = std::sync::Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap(),
+    );
+    let (tx, rx) = std::sync::mpsc::channel();
+    let callers: Vec<_> = (0..8)
+        .map(|k| {
+            let (pool, cases, tx) = (pool.clone(), cases.clone(), tx.clone());
+            std::thread::spawn(move || {
+                // Each caller starts at another position, so that the
+                // searches overlap in every combination of lengths.
+                let order: Vec<usize> = (0..cases.len())
+                    .map(|i| (i + 3 * k) % cases.len())
+                    .collect();
+                let search_all = || {
+                    order
+                        .iter()
+                        .map(|&i| (i, search(&cases[i], 0, 6)))
+                        .collect::<Vec<_>>()
+                };
+                // The last caller runs on the pool itself, the others
+                // come in from outside it, as the app does.
+                let got = if k == 7 {
+                    pool.install(search_all)
+                } else {
+                    search_all_in(&pool, &order, &cases)
+                };
+                tx.send(got).unwrap();
+            })
+        })
+        .collect();
+    drop(tx);
+    for _ in 0..callers.len() {
+        let got = rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("overlapping searches did not all end within a minute");
+        for (i, r) in got {
+            assert_eq!(r, alone[i], "{:?}", cases[i]);
+        }
+    }
+    for c in callers {
+        c.join().unwrap();
+    }
+}
+
+/// Each of `order`'s positions searched in `pool` from the calling thread,
+/// outside it: one `install` per search.
+fn search_all_in(
+    pool: &rayon::ThreadPool,
+    order: &[usize],
+    cases: &[Position],
+) -> Vec<(usize, SearchResult)> {
+    order
+        .iter()
+        .map(|&i| (i, pool.install(|| search(&cases[i], 0, 6))))
+        .collect()
+}
+
 /// D7, U2 with deep splitting: at depth 12 the expected line splits over
 /// many turns; one legal move, a few, many; kings and the 50-turn counter.
 #[test]
