@@ -112,7 +112,8 @@
 //! search runs, the pool's other threads poll for work instead of
 //! sleeping between phases (`poll`): on the AMD machine, where each
 //! search starts after the other CPU sat idle, as the app's do, sleeping
-//! cost the 2-thread search about 6 % of its speed.
+//! cost the 2-thread search up to about 6 % of its speed, depending on
+//! the host.
 //!
 //! Three choices serve the caches. The tables are small enough to stay in
 //! a core's cache (private 2^12 entries, 32 KiB; the shared one 2^17, 1 MiB;
@@ -418,10 +419,13 @@ const POLL_SPINS: u32 = 32;
 /// to 18 % longer than their task tree allows, most of it in searches of
 /// 20 ms to 160 ms; with the other thread polling, 10 % to 12 %, and the
 /// speedup over one thread rose from 1.62x-1.67x to 1.74x-1.77x in three
-/// series of paired runs (faster in 20 of 24 pairs;
-/// `docs/parallel-search.md`, "Stop 40"). The price is a core kept busy
-/// while a search runs, about a tenth of the search's thread time on 2
-/// threads; between searches every thread sleeps as before.
+/// series of paired runs (faster in 20 of 24 pairs). The gain comes and
+/// goes with the host: in six pairs of the script's own sets, which run
+/// a few processes between turns, the set medians were 1.71x with and
+/// 1.70x without; over every pair of that session polling was faster in
+/// 29 of 38 (`docs/parallel-search.md`, "Stop 40"). The price is a core
+/// kept busy while a search runs, about a tenth of the search's thread
+/// time on 2 threads; between searches every thread sleeps as before.
 ///
 /// Only a search alone in the process polls: a thread caught polling
 /// for one search inside another search's wait would hold that search up
