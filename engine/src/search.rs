@@ -420,12 +420,13 @@ const POLL_SPINS: u32 = 32;
 /// 20 ms to 160 ms; with the other thread polling, 10 % to 12 %, and the
 /// speedup over one thread rose from 1.62x-1.67x to 1.74x-1.77x in three
 /// series of paired runs (faster in 20 of 24 pairs). The gain comes and
-/// goes with the host: in six pairs of the script's own sets, which run
-/// a few processes between turns, the set medians were 1.71x with and
-/// 1.70x without; over every pair of that session polling was faster in
-/// 29 of 38 (`docs/parallel-search.md`, "Stop 40"). The price is a core
-/// kept busy while a search runs, about a tenth of the search's thread
-/// time on 2 threads; between searches every thread sleeps as before.
+/// goes with the host: in eleven pairs of the script's own sets, which
+/// run a few processes between turns, the set medians were 1.72x with
+/// and 1.67x without (faster in 7); over every pair of that session
+/// polling was faster in 33 of 43 (`docs/parallel-search.md`, "Stop
+/// 40"). The price is a core kept busy while a search runs, about a
+/// tenth of the search's thread time on 2 threads; between searches
+/// every thread sleeps as before.
 ///
 /// Only a search alone in the process polls: a thread caught polling
 /// for one search inside another search's wait would hold that search up
