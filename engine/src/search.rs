@@ -366,10 +366,13 @@ fn search_inner(
     info: impl FnMut(&SearchResult) + Send,
 ) -> SearchResult {
     let alone = SEARCHES.fetch_add(1, Relaxed) == 0;
-    let _running = Running;
     let done = AtomicBool::new(false);
     let done = &done;
     rayon::scope(|sc| {
+        // Counted out and marked done however the search ends, a panic
+        // included, so that the scope, which waits for the pollers, ends
+        // too.
+        let _running = Running(done);
         if alone && rayon::current_num_threads() > 1 {
             let root = rayon::current_thread_index();
             sc.spawn_broadcast(move |_, ctx| {
@@ -378,9 +381,6 @@ fn search_inner(
                 }
             });
         }
-        // Set however the search ends, a panic included, so that the
-        // scope, which waits for the pollers, ends too.
-        let _done = Done(done);
         iterate(pos, quiet, depth, weights, split_tests_from, info)
     })
 }
@@ -388,21 +388,15 @@ fn search_inner(
 /// How many searches are running in the process ([`search_inner`]).
 static SEARCHES: AtomicUsize = AtomicUsize::new(0);
 
-/// One running search, counted in [`SEARCHES`] until it is dropped.
-struct Running;
+/// One running search, counted in [`SEARCHES`]; when dropped, the search
+/// has ended: it sets its flag, which stops the search's pollers, and
+/// counts the search out.
+struct Running<'a>(&'a AtomicBool);
 
-impl Drop for Running {
-    fn drop(&mut self) {
-        SEARCHES.fetch_sub(1, Relaxed);
-    }
-}
-
-/// Sets its flag when dropped: the search has ended.
-struct Done<'a>(&'a AtomicBool);
-
-impl Drop for Done<'_> {
+impl Drop for Running<'_> {
     fn drop(&mut self) {
         self.0.store(true, Release);
+        SEARCHES.fetch_sub(1, Relaxed);
     }
 }
 

@@ -313,18 +313,14 @@ fn overlapping_searches_on_one_pool_end_and_agree() {
                 let order: Vec<usize> = (0..cases.len())
                     .map(|i| (i + 3 * k) % cases.len())
                     .collect();
-                let search_all = || {
-                    order
-                        .iter()
-                        .map(|&i| (i, search(&cases[i], 0, 6)))
-                        .collect::<Vec<_>>()
-                };
+                let one = |i: usize| (i, search(&cases[i], 0, 6));
                 // The last caller runs on the pool itself, the others
-                // come in from outside it, as the app does.
-                let got = if k == 7 {
-                    pool.install(search_all)
+                // come in from outside it, one `install` per search, as
+                // the app does.
+                let got: Vec<_> = if k == 7 {
+                    pool.install(|| order.iter().map(|&i| one(i)).collect())
                 } else {
-                    search_all_in(&pool, &order, &cases)
+                    order.iter().map(|&i| pool.install(|| one(i))).collect()
                 };
                 tx.send(got).unwrap();
             })
@@ -342,19 +338,6 @@ fn overlapping_searches_on_one_pool_end_and_agree() {
     for c in callers {
         c.join().unwrap();
     }
-}
-
-/// Each of `order`'s positions searched in `pool` from the calling thread,
-/// outside it: one `install` per search.
-fn search_all_in(
-    pool: &rayon::ThreadPool,
-    order: &[usize],
-    cases: &[Position],
-) -> Vec<(usize, SearchResult)> {
-    order
-        .iter()
-        .map(|&i| (i, pool.install(|| search(&cases[i], 0, 6))))
-        .collect()
 }
 
 /// D7, U2 with deep splitting: at depth 12 the expected line splits over
