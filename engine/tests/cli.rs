@@ -692,6 +692,55 @@ fn bench_step_searches_once_a_line_comes_and_reports_each_search() {
 }
 
 #[test]
+fn bench_step_with_ideal_gives_what_each_search_tree_allows() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        .args(BENCH_NORMAL_5_ON_2)
+        .args(["--step", "--ideal"])
+        .env_remove("RAYON_NUM_THREADS")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&[b'\n'; 56]).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // `step I T ms A B C`: the speedups on 2, 4 and 8 threads, each at
+    // least 1 and at most the thread count.
+    let mut two = Vec::new();
+    for (i, l) in out.lines().filter(|l| l.starts_with("step ")).enumerate() {
+        let f: Vec<&str> = l.split(' ').collect();
+        assert_eq!(f.len(), 7, "{l}");
+        assert_eq!(f[1], (i + 1).to_string(), "{l}");
+        assert_eq!(f[3], "ms", "{l}");
+        let x: Vec<f64> = f[4..].iter().map(|x| x.parse().unwrap()).collect();
+        for (x, n) in x.iter().zip([2.0, 4.0, 8.0]) {
+            assert!((1.0..=n).contains(x), "{l}");
+        }
+        two.push(x[0]);
+    }
+    assert_eq!(two.len(), 56, "{out}");
+    // The level's figure is the searches' together, so it lies between
+    // the least and the most of them, and they are not all alike.
+    let level: f64 = out
+        .lines()
+        .find_map(|l| l.split("2 threads ").nth(1))
+        .and_then(|r| r.split(',').next())
+        .and_then(|x| x.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    let least = two.iter().cloned().fold(f64::MAX, f64::min);
+    let most = two.iter().cloned().fold(0.0, f64::max);
+    assert!(least < most, "{out}");
+    assert!(
+        least - 0.005 <= level && level <= most + 0.005,
+        "{level} not in {least}..{most}"
+    );
+}
+
+#[test]
 fn match_pits_weights_at_one_depth() {
     let o = run(&[
         "match",

@@ -27,8 +27,9 @@
 //! best of K, which the header line says; with `--step` (not with
 //! `--against` or `--repeat`) every search waits for a line on standard
 //! input and is followed at once by a line `step I T ms` (position I,
-//! searched in T ms), so that another program can pace two benches
-//! search by search; `pdn` checks the first game of
+//! searched in T ms; with `--ideal`, `step I T ms A B C`, the speedups
+//! that search's task tree allows on 2, 4 and 8 threads), so that another
+//! program can pace two benches search by search; `pdn` checks the first game of
 //! a PDN file (`-` for standard input) move by move and prints exactly
 //! three lines, `moves N`, `result R` (the result token) and `fen FEN`
 //! (the final position).
@@ -414,7 +415,15 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
                     let (r, t) = timed();
                     if step {
                         let mut out = std::io::stdout().lock();
-                        let _ = writeln!(out, "step {} {:.3} ms", i + 1, ms(t));
+                        let _ = write!(out, "step {} {:.3} ms", i + 1, ms(t));
+                        if ideal {
+                            // This search's own tree: how much faster it
+                            // could run on 2, 4 and 8 threads.
+                            for n in r.ideal {
+                                let _ = write!(out, " {:.3}", r.nodes as f64 / n.max(1) as f64);
+                            }
+                        }
+                        let _ = writeln!(out);
                         let _ = out.flush();
                     }
                     time = time.min(t);
