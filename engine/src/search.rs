@@ -113,7 +113,11 @@
 //! sleeping between phases (`poll`): on the AMD machine, where each
 //! search starts after the other CPU sat idle, as the app's do, sleeping
 //! cost the 2-thread search up to about 6 % of its speed, depending on
-//! the host.
+//! the host. On Linux each thread is also held on a CPU of its own while
+//! a search runs (`affinity`): left to the kernel, a thread woken in the
+//! middle of a search was at times put on the CPU of the thread that woke
+//! it and waited there, which at depth 9 made two threads slower than one
+//! on the AMD machine when something ran between the searches.
 //!
 //! Three choices serve the caches. The tables are small enough to stay in
 //! a core's cache (private 2^12 entries, 32 KiB; the shared one 2^17, 1 MiB;
@@ -160,6 +164,7 @@
 //! uses up no depth while the line is shorter than the depth plus
 //! [`ENDING_EXTRA`], the same at every level.
 
+use crate::affinity;
 use crate::eval::{evaluate_with, Weights, KING, MAN};
 use crate::movegen::{generate, jumpers, steppers, Move, MoveList, MAX_MOVES};
 use crate::rules::{next_quiet, DRAW_QUIET_TURNS};
@@ -354,9 +359,12 @@ pub fn search_splitting_tests_from(
 /// 2 threads in two series; `docs/parallel-search.md`, "The root
 /// thread").
 ///
-/// While it runs, the pool's other threads wait for work awake
-/// ([`poll`]) instead of sleeping between phases, when it is the only
-/// search in the process; scheduling only, so the result is the same.
+/// While it runs, when it is the only search in the process, the pool's
+/// other threads wait for work awake ([`poll`]) instead of sleeping
+/// between phases, and on Linux every thread of the pool is held on a CPU
+/// of its own, so that a thread woken in the middle of the search does
+/// not wait on the CPU of the thread that woke it ([`affinity::pin`]);
+/// scheduling only, so the result is the same.
 fn search_inner(
     pos: &Position,
     quiet: u32,
@@ -373,13 +381,17 @@ fn search_inner(
         // included, so that the scope, which waits for the pollers, ends
         // too.
         let _running = Running(done);
-        if alone && rayon::current_num_threads() > 1 {
+        let threads = rayon::current_num_threads();
+        let mut _pinned = None;
+        if alone && threads > 1 {
             let root = rayon::current_thread_index();
             sc.spawn_broadcast(move |_, ctx| {
                 if Some(ctx.index()) != root {
+                    let _pinned = affinity::pin(ctx.index(), threads);
                     poll(done);
                 }
             });
+            _pinned = root.map(|i| affinity::pin(i, threads));
         }
         iterate(pos, quiet, depth, weights, split_tests_from, info)
     })
