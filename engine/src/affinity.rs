@@ -29,6 +29,22 @@ pub(crate) struct Pinned {
     before: Option<libc::cpu_set_t>,
 }
 
+/// The calling thread's CPU mask, or `None` when the system refuses.
+#[cfg(target_os = "linux")]
+fn mask() -> Option<libc::cpu_set_t> {
+    // SAFETY: an all-zero `cpu_set_t` is an empty set, and the call gets
+    // the set's true size.
+    let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+    let size = std::mem::size_of::<libc::cpu_set_t>();
+    (unsafe { libc::sched_getaffinity(0, size, &mut set) } == 0).then_some(set)
+}
+
+/// The CPUs in `set`, in increasing order.
+#[cfg(target_os = "linux")]
+fn cpus(set: &libc::cpu_set_t) -> impl Iterator<Item = usize> + '_ {
+    (0..libc::CPU_SETSIZE as usize).filter(move |&c| unsafe { libc::CPU_ISSET(c, set) })
+}
+
 /// Hold the calling thread, thread `index` of a pool of `threads`, on the
 /// `index`-th CPU it may run on, until the guard is dropped; nothing when
 /// the thread may run on more or fewer CPUs than the pool has threads
@@ -37,24 +53,19 @@ pub(crate) struct Pinned {
 #[cfg(target_os = "linux")]
 pub(crate) fn pin(index: usize, threads: usize) -> Pinned {
     const NONE: Pinned = Pinned { before: None };
-    let size = std::mem::size_of::<libc::cpu_set_t>();
-    // SAFETY: an all-zero `cpu_set_t` is an empty set, and both calls get
-    // the set's true size.
-    let mut before: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-    if unsafe { libc::sched_getaffinity(0, size, &mut before) } != 0 {
-        return NONE;
-    }
-    let allowed =
-        || (0..libc::CPU_SETSIZE as usize).filter(|&c| unsafe { libc::CPU_ISSET(c, &before) });
-    if allowed().count() != threads {
-        return NONE;
-    }
-    let Some(cpu) = allowed().nth(index) else {
+    let Some(before) = mask() else {
         return NONE;
     };
+    if cpus(&before).count() != threads {
+        return NONE;
+    }
+    let Some(cpu) = cpus(&before).nth(index) else {
+        return NONE;
+    };
+    // SAFETY: as in `mask`.
     let mut one: libc::cpu_set_t = unsafe { std::mem::zeroed() };
     unsafe { libc::CPU_SET(cpu, &mut one) };
-    if unsafe { libc::sched_setaffinity(0, size, &one) } != 0 {
+    if unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &one) } != 0 {
         return NONE;
     }
     Pinned {
@@ -80,16 +91,11 @@ impl Drop for Pinned {
 
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
-    use super::pin;
+    use super::{cpus, mask, pin};
 
     /// The CPUs the calling thread may run on.
-    fn cpus() -> Vec<usize> {
-        let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-        let size = std::mem::size_of::<libc::cpu_set_t>();
-        assert_eq!(unsafe { libc::sched_getaffinity(0, size, &mut set) }, 0);
-        (0..libc::CPU_SETSIZE as usize)
-            .filter(|&c| unsafe { libc::CPU_ISSET(c, &set) })
-            .collect()
+    fn allowed() -> Vec<usize> {
+        cpus(&mask().unwrap()).collect()
     }
 
     #[test]
@@ -97,19 +103,19 @@ mod tests {
         // On a thread of its own, so that the test's thread keeps its mask
         // whatever happens.
         std::thread::spawn(|| {
-            let all = cpus();
+            let all = allowed();
             let n = all.len();
             for index in [0, n - 1] {
                 let guard = pin(index, n);
-                assert_eq!(cpus(), vec![all[index]]);
+                assert_eq!(allowed(), vec![all[index]]);
                 drop(guard);
-                assert_eq!(cpus(), all);
+                assert_eq!(allowed(), all);
             }
             // A pool with more or fewer threads than CPUs is left alone,
             // and so is an index past the CPUs.
             for (index, threads) in [(0, n + 1), (0, n.saturating_sub(1)), (n, n)] {
                 let _guard = pin(index, threads);
-                assert_eq!(cpus(), all, "{index} of {threads}");
+                assert_eq!(allowed(), all, "{index} of {threads}");
             }
         })
         .join()

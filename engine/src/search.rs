@@ -382,17 +382,16 @@ fn search_inner(
         // too.
         let _running = Running(done);
         let threads = rayon::current_num_threads();
-        let mut _pinned = None;
-        if alone && threads > 1 {
-            let root = rayon::current_thread_index();
+        let root = rayon::current_thread_index();
+        let _pinned = (alone && threads > 1).then(|| {
             sc.spawn_broadcast(move |_, ctx| {
                 if Some(ctx.index()) != root {
                     let _pinned = affinity::pin(ctx.index(), threads);
                     poll(done);
                 }
             });
-            _pinned = root.map(|i| affinity::pin(i, threads));
-        }
+            root.map(|i| affinity::pin(i, threads))
+        });
         iterate(pos, quiet, depth, weights, split_tests_from, info)
     })
 }

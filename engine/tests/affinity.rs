@@ -18,6 +18,16 @@ fn cpu_list(text: &str) -> Vec<usize> {
         .collect()
 }
 
+/// The CPUs a task's `status` file says it may run on.
+fn allowed(status: &str) -> Vec<usize> {
+    cpu_list(
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+            .unwrap(),
+    )
+}
+
 /// Every thread of the process whose name starts with `prefix`, with the
 /// CPUs it may run on.
 fn threads_named(prefix: &str) -> BTreeMap<String, Vec<usize>> {
@@ -32,11 +42,7 @@ fn threads_named(prefix: &str) -> BTreeMap<String, Vec<usize>> {
             continue;
         };
         if let Some(name) = name.trim().strip_prefix(prefix) {
-            let list = status
-                .lines()
-                .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
-                .unwrap();
-            found.insert(name.to_string(), cpu_list(list));
+            found.insert(name.to_string(), allowed(&status));
         }
     }
     found
@@ -44,13 +50,7 @@ fn threads_named(prefix: &str) -> BTreeMap<String, Vec<usize>> {
 
 #[test]
 fn a_search_alone_keeps_each_thread_on_its_cpu_and_lets_go_after() {
-    let all = cpu_list(
-        std::fs::read_to_string("/proc/self/status")
-            .unwrap()
-            .lines()
-            .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
-            .unwrap(),
-    );
+    let all = allowed(&std::fs::read_to_string("/proc/self/status").unwrap());
     if all.len() < 2 {
         eprintln!("one CPU: nothing to pin");
         return;
