@@ -467,13 +467,13 @@ impl Drop for Done<'_> {
 /// Meanwhile the pool's tasks run on this thread as they come, as in
 /// rayon's own wait; between two looks for work it spins as [`poll`]
 /// does, where rayon's wait yields to the kernel and, a few dozen yields
-/// later, sleeps until the other thread wakes it. Over the bench on 2
-/// threads (56 searches, about 11,000 phases) the pool's threads yielded
-/// 8,357 times and slept 82 times with rayon's wait, 886 and 13 times
-/// (mostly between searches) with this one (`strace -f`), and the search
-/// took 0.981x the time (the median of eight paired runs of
-/// `scripts/ab-threads`, faster in all eight; one thread 0.995x) on a
-/// quiet host (`docs/parallel-search.md`, "Stop 44").
+/// later, sleeps until the other thread wakes it. Over `checkers bench
+/// --threads 2` (Hard's part alone is 56 searches and about 8,300
+/// phases) the pool's threads yielded 8,357 times and slept 82 times with
+/// rayon's wait, 886 and 13 times (mostly between searches) with this one
+/// (`strace -f`), and Hard's bench took 0.981x the time (the median of
+/// eight paired runs of `scripts/ab-threads`, faster in all eight; one
+/// thread 0.995x) on a quiet host (`docs/parallel-search.md`, "Stop 44").
 ///
 /// Only while the search is alone in the process, as for [`poll`]: beside
 /// another search it waits as rayon does.
@@ -1439,10 +1439,11 @@ impl Drop for Pool {
 /// the stack) take the next job until none is left; then this thread
 /// waits for the others' last ones ([`spin_until`]). A phase used to be a
 /// `scope_fifo` with a job on the heap for each task, and its queues
-/// (one per thread) allocated anew each time: about 11,000 phases over
-/// the bench, most of under a millisecond. With the counter the 2-thread
-/// search took 0.993x the time (eight paired runs of `scripts/ab-threads`,
-/// faster in all eight; one thread 0.999x), the same tree.
+/// (one per thread) allocated anew each time: about 8,300 phases over
+/// Hard's bench, most of under a millisecond. With the counter the
+/// 2-thread bench took 0.993x the time (eight paired runs of
+/// `scripts/ab-threads`, faster in all eight; one thread 0.999x), the
+/// same tree.
 fn longest_first<T: Send, R: Send>(jobs: Vec<(u64, T)>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
     let mut order: Vec<(u64, usize)> = jobs.iter().enumerate().map(|(i, j)| (j.0, i)).collect();
     order.sort_by_key(|j| std::cmp::Reverse(j.0));
