@@ -113,11 +113,12 @@
 //! sleeping between phases (`poll`): on the AMD machine, where each
 //! search starts after the other CPU sat idle, as the app's do, sleeping
 //! cost the 2-thread search up to about 6 % of its speed, depending on
-//! the host. A thread that waits for the last task of a phase spins in the
-//! same way instead of entering rayon's wait (`spin_until`), and a phase
-//! hands out its tasks from a counter instead of a job on the heap for
-//! each (`longest_first`): about 2.5 % off the 2-thread time together on
-//! a quiet host. On Linux each thread is also held on a CPU of its own while
+//! the host. A thread that waits for the last task of a phase spins in
+//! the same way instead of entering rayon's wait (`spin_until`), and a
+//! phase hands out its tasks from a counter instead of a job on the heap
+//! for each (`longest_first`): together 0.967x the 2-thread time on a
+//! quiet host (eight paired runs; 1.797x in the median of sixteen sets).
+//! On Linux each thread is also held on a CPU of its own while
 //! a search runs (`affinity`): left to the kernel, a thread woken in the
 //! middle of a search was at times put on the CPU of the thread that woke
 //! it and waited there, which at depth 9 made two threads slower than one
