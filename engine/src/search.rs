@@ -445,7 +445,15 @@ const POLL_SPINS: u32 = 32;
 /// beside another polls not at all, and the pollers of a running one
 /// stop when another starts.
 fn poll(done: &AtomicBool) {
-    while !done.load(Acquire) && SEARCHES.load(Relaxed) == 1 {
+    spin_while(|| !done.load(Acquire));
+}
+
+/// While `busy` holds and the search is alone in the process, run the
+/// pool's tasks on this thread as they come, spinning [`POLL_SPINS`]
+/// hints between two looks for work that found none.
+#[inline]
+fn spin_while(busy: impl Fn() -> bool) {
+    while busy() && SEARCHES.load(Relaxed) == 1 {
         if rayon::yield_now() != Some(rayon::Yield::Executed) {
             for _ in 0..POLL_SPINS {
                 std::hint::spin_loop();
@@ -479,13 +487,7 @@ impl Drop for Done<'_> {
 /// Only while the search is alone in the process, as for [`poll`]: beside
 /// another search it waits as rayon does.
 fn spin_until(left: &AtomicUsize) {
-    while left.load(Acquire) != 0 && SEARCHES.load(Relaxed) == 1 {
-        if rayon::yield_now() != Some(rayon::Yield::Executed) {
-            for _ in 0..POLL_SPINS {
-                std::hint::spin_loop();
-            }
-        }
-    }
+    spin_while(|| left.load(Acquire) != 0);
 }
 
 /// Iterative deepening at the root, on the current pool (see the module
