@@ -2955,6 +2955,9 @@ mod tests {
         }
     }
 
+    /// A job that panics reaches the caller of `longest_first` as a
+    /// panic, on any thread count, instead of leaving the waiting thread
+    /// spinning for a job that will never count itself out.
     #[test]
     fn longest_first_hands_a_panic_on_and_does_not_hang() {
         let jobs: Vec<(u64, u32)> = (0..9u32).map(|i| (u64::from(i % 3), i)).collect();
