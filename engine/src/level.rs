@@ -32,26 +32,26 @@ impl Level {
     ///   tuning);
     ///   depth 6 managed only 73.8 % over 40, too close to the 70 % the gap
     ///   needs.
-    /// - Hard, 15: the deepest whose think time over the bench set fits
+    /// - Hard, 16: the deepest whose think time over the bench set fits
     ///   the budget (p95 <= 250 ms, max <= 1 s) with 2 threads on the
-    ///   2-core reference machine, release build, idle. Once each thread
-    ///   kept its own copy of the shared table (issue 14), `checkers bench
-    ///   --threads 2 --level hard --depth D` gave at depth 15 p95 143.5 ms
-    ///   to 152.5 ms and max 208 ms to 214 ms in six runs, at depth 16
-    ///   p95 280 ms and 292 ms (max 825 ms and 740 ms): over. Against
-    ///   Normal (`checkers match --a hard --b normal --games 80`): 85.0 %
-    ///   (56 wins, 24 draws, no loss, z 7.48); at depth 14 with the same
-    ///   search 84.4 % (57 wins, 21 draws, 2 losses, z 7.16). Earlier stops
-    ///   kept Hard at 14: depth 15 measured over the budget on a loaded
-    ///   host with the slower searches before (p95 from 193 ms to 328 ms
-    ///   across runs), and its ideal length on 2 threads (p95 1,251,000
-    ///   nodes, max 1,688,000) left no margin at the 5 million nodes per
-    ///   second one thread managed then.
+    ///   2-core reference machine, release build, idle. At stop 46 of
+    ///   issue 14 (an Intel Xeon guest, `checkers perft 11` pinned to a
+    ///   CPU in 0.60 s to 0.68 s), 18 benches of `LOCKSTEP=1 HOST=1
+    ///   scripts/bench-threads 2 3` at depth 16 gave p95 188 ms to 208 ms
+    ///   and max 492 ms to 553 ms; `checkers bench --threads 2 --level
+    ///   hard --depth 17` p95 559 ms, max 713 ms: over. Against Normal
+    ///   (`checkers match --a hard --b normal --games 80`): 91.9 % (67
+    ///   wins, 13 draws, no loss, z 8.19); at depth 15 with the same
+    ///   search 85.0 % (56 wins, 24 draws, no loss, z 7.48).
+    ///   Hard searched 15 turns until then: depth 16 measured over the
+    ///   budget with the slower searches of stop 36 (p95 190 ms to
+    ///   332 ms, max up to 862 ms); and 14 before that, while depth 15
+    ///   measured over (p95 193 ms to 328 ms on a loaded host).
     pub const fn depth(self) -> u32 {
         match self {
             Level::Easy => 2,
             Level::Normal => 8,
-            Level::Hard => 15,
+            Level::Hard => 16,
         }
     }
 

@@ -86,8 +86,8 @@
 //! count. [`SearchResult::ideal`] gives how long the task tree would take
 //! on 2, 4 and 8 threads with perfect scheduling and no overhead, a
 //! measure no load on the machine disturbs (`checkers bench --ideal`):
-//! over the bench set at Hard's depth, about 1.96× on 2 threads, 3.4× on
-//! 4 and 4.3× on 8. Beyond that the expected line's own first moves,
+//! over the bench set at Hard's depth (16), about 1.95× on 2 threads,
+//! 3.3× on 4 and 4.2× on 8 (1.96×, 3.4× and 4.3× at 15). Beyond that the expected line's own first moves,
 //! searched one after the other, set the pace; splitting every deep
 //! enough node, not only the expected line's, would allow about 6× on 8
 //! threads for 40 % to 100 % more nodes, which two cores cannot afford.
