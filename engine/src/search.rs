@@ -86,9 +86,10 @@
 //! count. [`SearchResult::ideal`] gives how long the task tree would take
 //! on 2, 4 and 8 threads with perfect scheduling and no overhead, a
 //! measure no load on the machine disturbs (`checkers bench --ideal`):
-//! over the bench set at Hard's depth (16), about 1.97× on 2 threads,
-//! 3.5× on 4 and 4.6× on 8. Beyond that the expected line's own first moves,
-//! searched one after the other, set the pace; splitting every deep
+//! over the bench set at Hard's depth (16), about 1.95× on 2 threads,
+//! 3.3× on 4 and 4.2× on 8 (1.96×, 3.4× and 4.3× at 15). Beyond that
+//! the expected line's own first moves, searched one after the other,
+//! set the pace; splitting every deep
 //! enough node, not only the expected line's, would allow about 6× on 8
 //! threads for 40 % to 100 % more nodes, which two cores cannot afford.
 //!
@@ -268,14 +269,7 @@ const ASPIRATION: i32 = 30;
 /// searched this many nodes at the move's position without a cut-off
 /// searches that position's remaining moves side by side, each its own
 /// task (`Context::split_rest`).
-///
-/// 8,000 since Hard searches 16 turns (32,000 before): over the bench at
-/// depth 16, 80,828,654 nodes instead of 85,558,526 (5.5 % fewer; 6.5 %
-/// fewer at 17, 5.4 % more at 15), the task tree allowing 1.97×, 3.53×
-/// and 4.61× on 2, 4 and 8 threads instead of 1.95×, 3.32× and 4.20×, and
-/// 0.952x the time on one thread and 0.936x on two (`scripts/ab-threads`,
-/// eight paired runs, faster in all eight on both).
-pub const TEST_SPLIT_NODES: u64 = 8_000;
+pub const TEST_SPLIT_NODES: u64 = 32_000;
 
 /// The thread counts [`SearchResult::ideal`] is given for.
 pub const IDEAL_THREADS: [u64; 3] = [2, 4, 8];
