@@ -36,13 +36,14 @@ impl Level {
     ///   the budget (p95 <= 250 ms, max <= 1 s) with 2 threads on the
     ///   2-core reference machine, release build, idle. At stop 46 of
     ///   issue 14 (an Intel Xeon guest, `checkers perft 11` pinned to a
-    ///   CPU in 0.60 s to 0.68 s), 18 benches of `LOCKSTEP=1 HOST=1
-    ///   scripts/bench-threads 2 3` at depth 16 gave p95 188 ms to 208 ms
-    ///   and max 492 ms to 553 ms; `checkers bench --threads 2 --level
-    ///   hard --depth 17` p95 559 ms, max 713 ms: over. Against Normal
-    ///   (`checkers match --a hard --b normal --games 80`): 91.9 % (67
-    ///   wins, 13 draws, no loss, z 8.19); at depth 15 with the same
-    ///   search 85.0 % (56 wins, 24 draws, no loss, z 7.48).
+    ///   CPU in 0.59 s to 0.68 s), the 48 2-thread benches of sixteen
+    ///   sets of `LOCKSTEP=1 HOST=1 scripts/bench-threads 2 3` at depth 16
+    ///   gave p95 181 ms to 213 ms and max 489 ms to 554 ms; `checkers
+    ///   bench --threads 2 --level hard --depth 17` p95 559 ms, max
+    ///   713 ms: over. Against Normal (`checkers match --a hard --b normal
+    ///   --games 80`): 91.9 % (67 wins, 13 draws, no loss, z 8.19); at
+    ///   depth 15 with the same search 85.0 % (56 wins, 24 draws, no
+    ///   loss, z 7.48).
     ///   Hard searched 15 turns until then: depth 16 measured over the
     ///   budget with the slower searches of stop 36 (p95 190 ms to
     ///   332 ms, max up to 862 ms); and 14 before that, while depth 15
