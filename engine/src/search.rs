@@ -89,9 +89,9 @@
 //! over the bench set at Hard's depth (16), about 1.95× on 2 threads,
 //! 3.3× on 4 and 4.2× on 8 (1.96×, 3.4× and 4.3× at 15). Beyond that
 //! the expected line's own first moves, searched one after the other,
-//! set the pace; splitting every deep
-//! enough node, not only the expected line's, would allow about 6× on 8
-//! threads for 40 % to 100 % more nodes, which two cores cannot afford.
+//! set the pace; splitting every deep enough node, not only the expected
+//! line's, would allow about 6× on 8 threads for 40 % to 100 % more
+//! nodes, which two cores cannot afford.
 //!
 //! On 2 threads each thread is in a task about 90 % of the time. The rest
 //! is the ends of phases (above all the last long test of the phase after
@@ -1459,7 +1459,10 @@ fn longest_first<T: Send, R: Send>(jobs: Vec<(u64, T)>, f: impl Fn(T) -> R + Syn
     let work = || {
         while let Some(&(_, i)) = order.get(next.fetch_add(1, Relaxed)) {
             let _done = Done(&left);
-            if let Some(t) = lock(&inputs[i]).take() {
+            // Taken out first, so that the slot's lock is not held while
+            // the job runs.
+            let job = lock(&inputs[i]).take();
+            if let Some(t) = job {
                 let r = f(t);
                 *lock(&outputs[i]) = Some(r);
             }
