@@ -86,8 +86,8 @@
 //! count. [`SearchResult::ideal`] gives how long the task tree would take
 //! on 2, 4 and 8 threads with perfect scheduling and no overhead, a
 //! measure no load on the machine disturbs (`checkers bench --ideal`):
-//! over the bench set at Hard's depth (16), about 1.95× on 2 threads,
-//! 3.3× on 4 and 4.2× on 8 (1.96×, 3.4× and 4.3× at 15). Beyond that
+//! over the bench set at Hard's depth (16), about 1.97× on 2 threads,
+//! 3.5× on 4 and 4.6× on 8. Beyond that
 //! the expected line's own first moves, searched one after the other,
 //! set the pace; splitting every deep enough node, not only the expected
 //! line's, would allow about 6× on 8 threads for 40 % to 100 % more
@@ -269,7 +269,18 @@ const ASPIRATION: i32 = 30;
 /// searched this many nodes at the move's position without a cut-off
 /// searches that position's remaining moves side by side, each its own
 /// task (`Context::split_rest`).
-pub const TEST_SPLIT_NODES: u64 = 32_000;
+///
+/// 8,000 since stop 47 (32,000 before). Over the bench at Hard's depth
+/// (16): 80,828,654 nodes instead of 85,558,526 (5.5 % fewer; 6.5 % fewer
+/// at 17, 5.4 % more at 15), a task tree allowing 1.97×, 3.53× and 4.61×
+/// on 2, 4 and 8 threads instead of 1.95×, 3.32× and 4.20×, and a third
+/// less idle time on 2 threads. In `scripts/ab-threads` (eight paired
+/// runs) it took 0.953x the time on one thread and 0.944x on two, faster
+/// in all eight on both. In twelve pairs of official sets, each pair
+/// run back to back, it was ahead in eleven and level in one, with set
+/// medians of 1.81x to 1.85x against 1.78x to 1.82x
+/// (`docs/parallel-search.md`, "Stop 47").
+pub const TEST_SPLIT_NODES: u64 = 8_000;
 
 /// The thread counts [`SearchResult::ideal`] is given for.
 pub const IDEAL_THREADS: [u64; 3] = [2, 4, 8];

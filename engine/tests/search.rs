@@ -484,7 +484,7 @@ fn one_man_a_side_gives_the_minimax_value_on_any_thread_count() {
     }
 }
 
-/// D7, U2 where tests split often (after 500 nodes instead of 32,000):
+/// D7, U2 where tests split often (after 500 nodes instead of 8,000):
 /// the same move, score, line and node count with 1, 2 and 4 threads at
 /// depth 8 on every bench position.
 #[test]
