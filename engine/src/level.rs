@@ -34,16 +34,19 @@ impl Level {
     ///   needs.
     /// - Hard, 16: the deepest whose think time over the bench set fits
     ///   the budget (p95 <= 250 ms, max <= 1 s) with 2 threads on the
-    ///   2-core reference machine, release build, idle. At stop 46 of
+    ///   2-core reference machine, release build, idle. At stop 47 of
     ///   issue 14 (an Intel Xeon guest, `checkers perft 11` pinned to a
-    ///   CPU in 0.59 s to 0.68 s), the 48 2-thread benches of sixteen
-    ///   sets of `LOCKSTEP=1 HOST=1 scripts/bench-threads 2 3` at depth 16
-    ///   gave p95 181 ms to 213 ms and max 489 ms to 554 ms; `checkers
-    ///   bench --threads 2 --level hard --depth 17` p95 559 ms, max
-    ///   713 ms: over. Against Normal (`checkers match --a hard --b normal
-    ///   --games 80`): 91.9 % (67 wins, 13 draws, no loss, z 8.19); at
-    ///   depth 15 with the same search 85.0 % (56 wins, 24 draws, no
-    ///   loss, z 7.48).
+    ///   CPU in 0.59 s to 0.72 s), the 66 2-thread benches of 22 sets of
+    ///   `LOCKSTEP=1 HOST=1 scripts/bench-threads 2 3` at depth 16 gave
+    ///   p95 193 ms to 236 ms and max 347 ms to 410 ms; three runs of
+    ///   `checkers bench --threads 2 --level hard --depth 17` p95 431 ms
+    ///   to 433 ms, max 855 ms to 867 ms: over. Against Normal (`checkers
+    ///   match --a hard --b normal --games 80`): 88.1 % (61 wins, 19
+    ///   draws, no loss, z 7.81). At stop 46, when tests split after
+    ///   32,000 nodes (`TEST_SPLIT_NODES`): p95 181 ms to 213 ms and max
+    ///   489 ms to 554 ms over 48 benches, depth 17 p95 559 ms, 91.9 %
+    ///   against Normal (67 wins, 13 draws, z 8.19); at depth 15 with
+    ///   that search 85.0 % (56 wins, 24 draws, no loss, z 7.48).
     ///   Hard searched 15 turns until then: depth 16 measured over the
     ///   budget with the slower searches of stop 36 (p95 190 ms to
     ///   332 ms, max up to 862 ms); and 14 before that, while depth 15
