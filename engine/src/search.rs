@@ -87,22 +87,22 @@
 //! on 2, 4 and 8 threads with perfect scheduling and no overhead, a
 //! measure no load on the machine disturbs (`checkers bench --ideal`):
 //! over the bench set at Hard's depth (16), about 1.97× on 2 threads,
-//! 3.5× on 4 and 4.6× on 8. Beyond that
-//! the expected line's own first moves, searched one after the other,
-//! set the pace; splitting every deep enough node, not only the expected
-//! line's, would allow about 6× on 8 threads for 40 % to 100 % more
-//! nodes, which two cores cannot afford.
+//! 3.5× on 4 and 4.6× on 8. Beyond that the expected line's own first
+//! moves, searched one after the other, set the pace; splitting every
+//! deep enough node, not only the expected line's, would allow about 6×
+//! on 8 threads for 40 % to 100 % more nodes, which two cores cannot
+//! afford.
 //!
 //! On 2 threads each thread is in a task about 90 % of the time (at
 //! depth 15, stop 39's traces; at Hard's depth 16, with tests splitting
 //! after 8,000 nodes, a thread spins with nothing to run 5 % of the time,
-//! stop 47). The rest
-//! is the ends of phases (above all the last long test of the phase after
-//! the reply's first move, and an exact search of a move that beat the
-//! expected one, each running alone), the merges between rounds, the
-//! short gaps between tasks, and the shallow iterations, whose phases are
-//! too short to pay for waking the other thread (up to depth 11 they gain
-//! about 1.6×, a tenth of the 1-thread time at depth 15). A measured
+//! stop 47). The rest is the ends of phases (above all the last long
+//! test of the phase after the reply's first move, and an exact search
+//! of a move that beat the expected one, each running alone), the
+//! merges between rounds, the short gaps between tasks, and the shallow
+//! iterations, whose phases are too short to pay for waking the other
+//! thread (up to depth 11 they gain about 1.6×, a tenth of the 1-thread
+//! time at depth 15). A measured
 //! speedup is therefore twice that busy share divided by how much longer
 //! the same tasks take on two threads than on one, and the second factor
 //! is the host's: on the Xeon virtual machine of issue 14 it drifted from
