@@ -2,7 +2,7 @@
 //! search looks ahead (D1).
 
 use crate::names::NameVisitor;
-use crate::notation::excerpt;
+use crate::text::excerpt;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 use std::str::FromStr;

@@ -37,9 +37,9 @@
 //! short prefix of any argument or input.
 
 use checkers::eval::Weights;
-use checkers::notation::excerpt;
 use checkers::search::search_weighted;
 use checkers::search::{IDEAL_THREADS, MATE, MATE_BOUND, MAX_DEPTH};
+use checkers::text::excerpt;
 use checkers::{
     bench, next_quiet, outcome, parse_fen, parse_pdn, pdn, perft, search_with_info, to_fen, Color,
     Level, Outcome, Position,

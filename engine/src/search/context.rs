@@ -5,14 +5,14 @@ use super::ideal::Cost;
 use super::ordering::{quiet_code, step, Ordering};
 use super::params::{LOG_MIN_DEPTH, MAX_DEPTH, MAX_PLY};
 use super::table::{probe_slot, store_slot, Entry, Log, STAMP_LIMIT};
-use crate::movegen::Move;
+use crate::moves::Move;
 
 /// A search context: everything one task learns, private to it. Aligned
 /// to two cache lines: contexts sit side by side in their siblings, and
 /// the counters one thread writes must not share a line with another's.
 #[repr(align(128))]
 pub(super) struct Context {
-    /// The private table: one-word slots ([`STAMP_SHIFT`]);
+    /// The private table: one-word slots ([`super::table::STAMP_SHIFT`]);
     /// only entries of the current stamp are live.
     pub(super) tt: Vec<u64>,
     mask: usize,

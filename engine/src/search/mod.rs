@@ -114,7 +114,7 @@ pub use score::{MATE, MATE_BOUND};
 
 use crate::affinity;
 use crate::eval::Weights;
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::{Level, Position};
 use root::iterate;
 use sched::{poll, Running, SEARCHES};

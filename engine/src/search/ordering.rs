@@ -2,7 +2,7 @@
 //! handed from task to task.
 
 use super::params::MAX_PLY;
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::Position;
 
 /// Move-ordering key of the second killer; the first is one more, the hash

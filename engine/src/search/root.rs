@@ -9,7 +9,7 @@ use super::sched::longest_first;
 use super::score::{INF, MATE, MATE_BOUND};
 use super::tree::{open_split, Res, RootMove, Sibling, Split, Test};
 use crate::eval::Weights;
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::rules::DRAW_QUIET_TURNS;
 use crate::Position;
 use std::cmp::Reverse;
