@@ -46,9 +46,10 @@ struct Options {
     ideal: bool,
 }
 
-fn number<T: std::str::FromStr>(name: &str, text: Option<&String>, max: T) -> Result<T, String>
+/// The value of option `--name`: a number from 1 to `max`.
+fn number<T>(name: &str, text: Option<&String>, max: T) -> Result<T, String>
 where
-    T: PartialOrd + From<u8>,
+    T: std::str::FromStr + PartialOrd + From<u8>,
 {
     let text = text.ok_or(format!("--{name} needs a value"))?;
     match text.parse::<T>() {
