@@ -69,9 +69,9 @@
 //! whatever thread runs it and whenever; results are combined in a fixed
 //! order, and between equal scores at the root the move generated first
 //! wins. Which thread runs a task, and in what order a phase starts its
-//! tasks (longest expected first), changes only the time. Between calls
-//! only memory is kept (contexts and tables, stamped anew), never what a
-//! search learnt.
+//! tasks (longest expected first), changes only the time. A context
+//! handed to a new task is stamped anew, so it starts as empty as a new
+//! one; nothing is kept from one search to the next.
 //!
 //! [`SearchResult::ideal`] gives how long the task tree would take on 2,
 //! 4 and 8 threads with perfect scheduling and no overhead, a measure no
