@@ -523,3 +523,22 @@ fn random_positions_agree_with_the_reference() {
     assert!(seen.extra_from_hand > 20, "{seen:?}");
     assert!(seen.ends.iter().all(|&n| n > 0), "{seen:?}");
 }
+
+fn ref_perft(r: &Ref, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if r.outcome().is_some() {
+        return 0;
+    }
+    r.actions().iter().map(|a| ref_perft(&r.apply(a), depth - 1)).sum()
+}
+
+/// The reference counts the start's first four rows of `data/perft.txt`
+/// on its own.
+#[test]
+fn the_reference_counts_the_same_perft() {
+    let r = to_ref(&Position::start());
+    let counts: Vec<u64> = (1..=4).map(|d| ref_perft(&r, d)).collect();
+    assert_eq!(counts, [25, 600, 15_700, 353_192]);
+}
