@@ -115,7 +115,9 @@ impl Action {
         match self {
             Action::Place(p) => p.index() as u32,
             Action::Step { from, to } => 1 << 15 | (from.index() as u32) << 5 | to.index() as u32,
-            Action::Jump { from, to, extra, .. } => {
+            Action::Jump {
+                from, to, extra, ..
+            } => {
                 let e = match extra {
                     Extra::Board(p) => p.index() as u32,
                     Extra::Hand => POINTS as u32,
@@ -170,7 +172,10 @@ impl fmt::Display for ActionError {
                 "'{s}' is not an action: expected @c3, c3-c4, c3xc5, c3xc5 b2 or c3xc5 @"
             ),
             ActionError::NotNeighbours(a, b) => {
-                write!(f, "a step goes to a neighbouring point; {a} and {b} are not")
+                write!(
+                    f,
+                    "a step goes to a neighbouring point; {a} and {b} are not"
+                )
             }
             ActionError::NotAJumpLine(a, b) => write!(
                 f,
@@ -257,7 +262,9 @@ mod tests {
 
     #[test]
     fn every_form_reads_and_writes_back() {
-        for text in ["@c3", "c3-c4", "a1-b1", "c3xc5 b2", "c3xc5 @", "e3xc3", "a5xa3 e1"] {
+        for text in [
+            "@c3", "c3-c4", "a1-b1", "c3xc5 b2", "c3xc5 @", "e3xc3", "a5xa3 e1",
+        ] {
             let a: Action = text.parse().unwrap();
             assert_eq!(a.to_string(), text);
         }
@@ -297,7 +304,11 @@ mod tests {
             codes.insert(Action::Place(a).code());
             for b in Point::ALL {
                 codes.insert(Action::Step { from: a, to: b }.code());
-                for e in Point::ALL.map(Extra::Board).into_iter().chain([Extra::Hand, Extra::None]) {
+                for e in Point::ALL
+                    .map(Extra::Board)
+                    .into_iter()
+                    .chain([Extra::Hand, Extra::None])
+                {
                     codes.insert(
                         Action::Jump {
                             from: a,

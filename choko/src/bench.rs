@@ -117,8 +117,10 @@ mod tests {
         let images: std::collections::HashSet<Point> = (0..8).map(|s| symmetric(c2, s)).collect();
         let names: std::collections::HashSet<String> =
             images.iter().map(|p| p.to_string()).collect();
-        let want: std::collections::HashSet<String> =
-            ["c2", "c4", "b3", "d3"].iter().map(|s| s.to_string()).collect();
+        let want: std::collections::HashSet<String> = ["c2", "c4", "b3", "d3"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         assert_eq!(names, want);
     }
 }

@@ -41,8 +41,8 @@ fn jumpable(mine: Points, theirs: Points, empty: Points) -> Points {
     for dir in Direction::ALL {
         // Points of `theirs` with a piece of `mine` on one side and an
         // empty point on the other, along `dir`.
-        let behind_empty = empty.from_neighbour(dir);
-        let mine_before = mine.from_neighbour(opposite(dir));
+        let behind_empty = empty.before(dir);
+        let mine_before = mine.before(opposite(dir));
         out = out | (theirs & behind_empty & mine_before);
     }
     out
@@ -102,7 +102,10 @@ mod tests {
         // X on c3, O on c4 with c5 empty: X can jump c4.
         let pos = parse_position("5/2o2/2x2/5/5 x 11/11 x 0 2").unwrap();
         let set = jumpable(pos.board(Side::X), pos.board(Side::O), pos.empty());
-        assert_eq!(set.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["c4"]);
+        assert_eq!(
+            set.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+            ["c4"]
+        );
         assert!(can_jump(&pos, Side::X));
         assert!(can_jump(&pos, Side::O));
         // A corner piece is never jumpable.

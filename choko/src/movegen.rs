@@ -3,7 +3,7 @@
 //! Placements come from the empty points, steps and jumps from the side's
 //! pieces whose neighbour (and, for a jump, the point behind it) is of the
 //! right kind, found for all pieces at once by moving whole sets one point
-//! along each direction ([`Points::from_neighbour`]). A jump's landing
+//! along each direction ([`Points::before`]). A jump's landing
 //! point is straight behind the jumped piece on the same rank or file, so
 //! a corner piece, which has nothing behind it in either line, is never
 //! jumped, and a piece on an edge only along that edge.
@@ -42,8 +42,8 @@ fn neighbour(p: Point, d: usize) -> Point {
 /// jump in `dir`.
 #[inline]
 fn movers(mine: Points, theirs: Points, empty: Points, dir: Direction) -> (Points, Points) {
-    let steppers = mine & empty.from_neighbour(dir);
-    let jumpers = mine & theirs.from_neighbour(dir) & empty.from_neighbour(dir).from_neighbour(dir);
+    let steppers = mine & empty.before(dir);
+    let jumpers = mine & theirs.before(dir) & empty.before(dir).before(dir);
     (steppers, jumpers)
 }
 

@@ -310,7 +310,7 @@ impl Points {
     /// Every point whose neighbour in `dir` is in the set: the set moved
     /// one step against `dir`, edges masked.
     #[inline]
-    pub(crate) const fn from_neighbour(self, dir: Direction) -> Points {
+    pub(crate) const fn before(self, dir: Direction) -> Points {
         Points(match dir {
             Direction::North => self.0 >> 5,
             Direction::South => (self.0 << 5) & Points::ALL.0,
@@ -400,12 +400,12 @@ mod tests {
             for p in Point::ALL {
                 let want = p.step(dir).is_some_and(|n| n == Point(12));
                 assert_eq!(
-                    Points::single(Point(12)).from_neighbour(dir).contains(p),
+                    Points::single(Point(12)).before(dir).contains(p),
                     want,
                     "{p} {dir:?}"
                 );
                 for q in Point::ALL {
-                    let from = Points::single(q).from_neighbour(dir);
+                    let from = Points::single(q).before(dir);
                     assert_eq!(from.contains(p), p.step(dir) == Some(q), "{p} {q} {dir:?}");
                 }
             }

@@ -328,10 +328,7 @@ fn threatening(pos: &Position) -> crate::point::Points {
     let (mine, theirs, empty) = (pos.board(me), pos.board(me.other()), pos.empty());
     let mut out = crate::point::Points::EMPTY;
     for dir in crate::point::Direction::ALL {
-        out = out
-            | (theirs
-                & mine.from_neighbour(dir)
-                & empty.from_neighbour(dir).from_neighbour(dir));
+        out = out | (theirs & mine.before(dir) & empty.before(dir).before(dir));
     }
     out
 }
@@ -570,7 +567,11 @@ impl Searcher {
         };
         if ply >= SPLIT_PLIES || depth < SPLIT_MIN_DEPTH {
             let v = plain(self, alpha, beta);
-            let best = self.main.table.probe(pos.key()).map_or(NO_ACTION, |e| e.action);
+            let best = self
+                .main
+                .table
+                .probe(pos.key())
+                .map_or(NO_ACTION, |e| e.action);
             return (v, best);
         }
         self.main.nodes += 1;
@@ -590,7 +591,13 @@ impl Searcher {
         }
         let (mut alpha, alpha0) = (alpha, alpha);
         let first = list[0];
-        let (v, _) = self.split(&pos.play_unchecked(first), depth - 1, -beta, -alpha, ply + 1);
+        let (v, _) = self.split(
+            &pos.play_unchecked(first),
+            depth - 1,
+            -beta,
+            -alpha,
+            ply + 1,
+        );
         let mut best = -v;
         let mut best_action = first.code();
         if best > alpha {

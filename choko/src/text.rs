@@ -191,8 +191,12 @@ pub fn parse_position(text: &str) -> Result<Position, TextError> {
     let bad_hands = || TextError::BadHands(excerpt(h));
     let (hx, ho) = h.split_once('/').ok_or_else(bad_hands)?;
     let hands = [
-        small_number(hx).filter(|&n| n <= 12).ok_or_else(bad_hands)?,
-        small_number(ho).filter(|&n| n <= 12).ok_or_else(bad_hands)?,
+        small_number(hx)
+            .filter(|&n| n <= 12)
+            .ok_or_else(bad_hands)?,
+        small_number(ho)
+            .filter(|&n| n <= 12)
+            .ok_or_else(bad_hands)?,
     ];
     let (holder, must_place) = match *i {
         "-" => (None, false),
@@ -232,7 +236,10 @@ mod tests {
     #[test]
     fn the_start_and_the_doc_example_round_trip() {
         assert_eq!(to_text(&Position::start()), "5/5/5/5/5 x 12/12 - 0 0");
-        assert_eq!(parse_position("5/5/5/5/5 x 12/12 - 0 0"), Ok(Position::start()));
+        assert_eq!(
+            parse_position("5/5/5/5/5 x 12/12 - 0 0"),
+            Ok(Position::start())
+        );
         let text = "xo3/5/2x2/5/o4 o 9/10 x! 0 7";
         let pos = parse_position(text).unwrap();
         assert_eq!(to_text(&pos), text);
@@ -253,13 +260,34 @@ mod tests {
         assert_eq!(err(""), TextError::Empty);
         assert_eq!(err("5/5/5/5/5 x 12/12 - 0"), TextError::FieldCount(5));
         assert_eq!(err("5/5/5/5 x 12/12 - 0 0"), TextError::RankCount(4));
-        assert_eq!(err("6/5/5/5/5 x 12/12 - 0 0"), TextError::BadRank(5, "6".into()));
-        assert_eq!(err("5/5/5/5/4 x 12/12 - 0 0"), TextError::BadRank(1, "4".into()));
-        assert_eq!(err("5/5/5/5/xxxxxx x 6/12 x 0 6"), TextError::BadRank(1, "xxxxxx".into()));
-        assert_eq!(err("5/5/5/5/5 X 12/12 - 0 0"), TextError::BadSide("X".into()));
-        assert_eq!(err("5/5/5/5/5 x 13/12 - 0 0"), TextError::BadHands("13/12".into()));
-        assert_eq!(err("5/5/5/5/5 x 12-12 - 0 0"), TextError::BadHands("12-12".into()));
-        assert_eq!(err("5/5/5/5/5 x 12/12 -! 0 0"), TextError::BadInitiative("-!".into()));
+        assert_eq!(
+            err("6/5/5/5/5 x 12/12 - 0 0"),
+            TextError::BadRank(5, "6".into())
+        );
+        assert_eq!(
+            err("5/5/5/5/4 x 12/12 - 0 0"),
+            TextError::BadRank(1, "4".into())
+        );
+        assert_eq!(
+            err("5/5/5/5/xxxxxx x 6/12 x 0 6"),
+            TextError::BadRank(1, "xxxxxx".into())
+        );
+        assert_eq!(
+            err("5/5/5/5/5 X 12/12 - 0 0"),
+            TextError::BadSide("X".into())
+        );
+        assert_eq!(
+            err("5/5/5/5/5 x 13/12 - 0 0"),
+            TextError::BadHands("13/12".into())
+        );
+        assert_eq!(
+            err("5/5/5/5/5 x 12-12 - 0 0"),
+            TextError::BadHands("12-12".into())
+        );
+        assert_eq!(
+            err("5/5/5/5/5 x 12/12 -! 0 0"),
+            TextError::BadInitiative("-!".into())
+        );
         assert_eq!(
             err("5/5/5/5/5 x 12/12 - +0 0"),
             TextError::BadCounter("quiet turns", "+0".into())
@@ -275,13 +303,19 @@ mod tests {
         let err = |t: &str| parse_position(t).unwrap_err();
         use PositionError::*;
         let pe = |e| TextError::Position(e);
-        assert_eq!(err("x4/5/5/5/5 o 12/12 x 0 1"), pe(TooManyPieces(Side::X, 13)));
+        assert_eq!(
+            err("x4/5/5/5/5 o 12/12 x 0 1"),
+            pe(TooManyPieces(Side::X, 13))
+        );
         assert_eq!(err("x4/5/5/5/5 o 11/12 - 0 1"), pe(NoHolderAfterPlay));
         assert_eq!(err("5/5/5/5/5 o 12/12 - 0 1"), pe(NoHolderAfterPlay));
         assert_eq!(err("5/5/5/5/5 o 12/12 x 0 1"), pe(HolderOnEmptyBoard));
         assert_eq!(err("x4/5/5/5/5 o 11/12 o! 0 1"), pe(MustPlaceWithoutHolder));
         assert_eq!(err("x4/5/5/5/5 o 11/0 x! 0 13"), pe(MustPlaceWithEmptyHand));
-        assert_eq!(err("x4/5/5/5/5 o 11/12 x! 1 1"), pe(MustPlaceAfterQuietTurn));
+        assert_eq!(
+            err("x4/5/5/5/5 o 11/12 x! 1 1"),
+            pe(MustPlaceAfterQuietTurn)
+        );
         assert_eq!(err("x4/5/5/5/5 o 11/12 x 41 100"), pe(QuietOverLimit(41)));
         assert_eq!(err("x4/5/5/5/5 o 11/12 x 0 201"), pe(TurnsOverLimit(201)));
         assert_eq!(err("x4/5/5/5/5 o 11/12 x 2 1"), pe(QuietOverTurns(2, 1)));

@@ -86,11 +86,23 @@ fn best_is_the_same_on_any_thread_count() {
 
 #[test]
 fn best_reports_wins_and_finished_games() {
-    let o = run(&["best", "--pos", "5/2o2/2x2/5/o3x x 0/0 x 0 60", "--depth", "2"]);
+    let o = run(&[
+        "best",
+        "--pos",
+        "5/2o2/2x2/5/o3x x 0/0 x 0 60",
+        "--depth",
+        "2",
+    ]);
     let out = stdout(&o);
     assert!(out.contains(" score win 1 "), "{out}");
     assert!(out.ends_with("bestaction c3xc5 a1\n"), "{out}");
-    let o = run(&["best", "--pos", "2oox/4o/o3o/o4/xoo2 x 0/2 o 0 40", "--level", "1"]);
+    let o = run(&[
+        "best",
+        "--pos",
+        "2oox/4o/o3o/o4/xoo2 x 0/2 o 0 40",
+        "--level",
+        "1",
+    ]);
     assert!(o.status.success());
     assert_eq!(stdout(&o), "bestaction none\n");
 }
@@ -118,7 +130,10 @@ fn match_prints_each_game_and_the_summaries() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 8, "{out}");
     for (i, line) in lines[..4].iter().enumerate() {
-        assert!(line.starts_with(&format!("game {:>3}: opening @", i + 1)), "{line}");
+        assert!(
+            line.starts_with(&format!("game {:>3}: opening @", i + 1)),
+            "{line}"
+        );
     }
     // Each opening twice, A taking X then O.
     assert!(lines[0].contains("A (L2) X") && lines[1].contains("A (L2) O"));
@@ -127,7 +142,17 @@ fn match_prints_each_game_and_the_summaries() {
     assert!(lines[6].starts_with("first placer (X): "));
     assert!(lines[7].starts_with("time "));
     // The games are the same on any thread count.
-    let again = stdout(&run(&["match", "--a", "2", "--b", "1", "--games", "4", "--threads", "1"]));
+    let again = stdout(&run(&[
+        "match",
+        "--a",
+        "2",
+        "--b",
+        "1",
+        "--games",
+        "4",
+        "--threads",
+        "1",
+    ]));
     assert_eq!(again.lines().take(7).collect::<Vec<_>>(), lines[..7]);
 }
 

@@ -123,14 +123,19 @@ impl Ref {
                     let mut others = Vec::new();
                     for rr in 0..5i32 {
                         for cc in 0..5i32 {
-                            if self.cells[rr as usize][cc as usize] == theirs && (rr, cc) != (r1, c1)
+                            if self.cells[rr as usize][cc as usize] == theirs
+                                && (rr, cc) != (r1, c1)
                             {
                                 others.push((rr, cc));
                             }
                         }
                     }
                     if others.is_empty() {
-                        let extra = if self.hand[1 - me] > 0 { (9, 9) } else { (8, 8) };
+                        let extra = if self.hand[1 - me] > 0 {
+                            (9, 9)
+                        } else {
+                            (8, 8)
+                        };
                         out.push(('j', (r, c), (r1, c1), (r2, c2), extra));
                     }
                     for e in others {
@@ -233,7 +238,11 @@ impl Ref {
         let side = |s: usize| if s == 0 { "x" } else { "o" };
         let initiative = match self.holder {
             -1 => "-".to_string(),
-            h => format!("{}{}", side(h as usize), if self.must_place() { "!" } else { "" }),
+            h => format!(
+                "{}{}",
+                side(h as usize),
+                if self.must_place() { "!" } else { "" }
+            ),
         };
         format!(
             "{} {} {}/{} {} {} {}",
@@ -370,11 +379,11 @@ fn check(pos: &Position, r: &Ref, seen: &mut Seen) {
             Action::Jump {
                 extra: Extra::None, ..
             } => seen.extra_none += 1,
-            Action::Place(_) => {
-                if pos.holder() == Some(pos.to_act().other()) && next.holder() == Some(pos.to_act())
-                {
-                    seen.taken_by_placement += 1;
-                }
+            Action::Place(_)
+                if pos.holder() == Some(pos.to_act().other())
+                    && next.holder() == Some(pos.to_act()) =>
+            {
+                seen.taken_by_placement += 1
             }
             _ => {}
         }
@@ -531,7 +540,10 @@ fn ref_perft(r: &Ref, depth: u32) -> u64 {
     if r.outcome().is_some() {
         return 0;
     }
-    r.actions().iter().map(|a| ref_perft(&r.apply(a), depth - 1)).sum()
+    r.actions()
+        .iter()
+        .map(|a| ref_perft(&r.apply(a), depth - 1))
+        .sum()
 }
 
 /// The reference counts the start's first four rows of `data/perft.txt`

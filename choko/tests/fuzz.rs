@@ -57,9 +57,39 @@ const HOSTILE: &[&str] = &[
 
 /// The position text's alphabet, and pieces of real texts.
 const POSITION_ALPHABET: &[&str] = &[
-    "x", "o", "X", "O", "/", " ", "-", "!", "0", "1", "2", "3", "4", "5", "6", "9", "12", "13",
-    "40", "41", "199", "200", "201", "255", "256", "999", "99999999999999999999", "5/5/5/5/5",
-    "12/12", "x!", "o!", "+1", "-1",
+    "x",
+    "o",
+    "X",
+    "O",
+    "/",
+    " ",
+    "-",
+    "!",
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "9",
+    "12",
+    "13",
+    "40",
+    "41",
+    "199",
+    "200",
+    "201",
+    "255",
+    "256",
+    "999",
+    "99999999999999999999",
+    "5/5/5/5/5",
+    "12/12",
+    "x!",
+    "o!",
+    "+1",
+    "-1",
 ];
 
 /// The action text's alphabet.
@@ -136,7 +166,8 @@ impl Harness {
         if catch_unwind(AssertUnwindSafe(|| f(input))).is_err() {
             self.panics += 1;
             if self.found.len() < 20 {
-                self.found.push(format!("{target}: {}", input.escape_debug()));
+                self.found
+                    .push(format!("{target}: {}", input.escape_debug()));
             }
         }
     }
@@ -240,7 +271,9 @@ fn readers_survive_a_short_fuzz_run() {
 fn the_harness_counts_and_shows_panics() {
     let mut h = Harness::new();
     for input in ["ok", "é1", "a1"] {
-        h.run("slicer", input, |s| assert!(s.is_char_boundary(1) && &s[..1] == "a"));
+        h.run("slicer", input, |s| {
+            assert!(s.is_char_boundary(1) && &s[..1] == "a")
+        });
     }
     assert_eq!((h.inputs, h.panics), (3, 2));
     assert_eq!(h.found[1], "slicer: é1");
@@ -295,17 +328,54 @@ fn readers_survive_a_long_fuzz_run() {
 /// Values for options: invalid ones, and valid ones small enough that no
 /// command line runs long (depths and levels at most 3, at most 2 games).
 const VALUES: &[&str] = &[
-    "0", "1", "2", "3", "-1", "33", "99999999999999999999", "4294967297", "1e3", "٣", "３", " 1",
-    "+2", "", "1.5", "9", "L1",
+    "0",
+    "1",
+    "2",
+    "3",
+    "-1",
+    "33",
+    "99999999999999999999",
+    "4294967297",
+    "1e3",
+    "٣",
+    "３",
+    " 1",
+    "+2",
+    "",
+    "1.5",
+    "9",
+    "L1",
 ];
 
 const OPTIONS: &[&str] = &[
-    "--pos", "--level", "--depth", "--threads", "--a", "--b", "--games", "--", "-", "--x",
-    "-pos", "--pos=", "--depth=", "--POS",
+    "--pos",
+    "--level",
+    "--depth",
+    "--threads",
+    "--a",
+    "--b",
+    "--games",
+    "--",
+    "-",
+    "--x",
+    "-pos",
+    "--pos=",
+    "--depth=",
+    "--POS",
 ];
 
 const COMMANDS: &[&str] = &[
-    "moves", "perft", "best", "bench", "match", "help", "--help", "-h", "", "MOVES", "best\u{200b}",
+    "moves",
+    "perft",
+    "best",
+    "bench",
+    "match",
+    "help",
+    "--help",
+    "-h",
+    "",
+    "MOVES",
+    "best\u{200b}",
 ];
 
 /// A position argument: soup, a mutated real text, or a real one.
@@ -416,12 +486,18 @@ fn check_command_line(args: &[String]) -> Result<i32, String> {
     if let Some(mut e) = child.stderr.take() {
         let _ = std::io::Read::read_to_string(&mut e, &mut err);
     }
-    let shown: Vec<String> = args.iter().map(|a| format!("\"{}\"", a.escape_debug())).collect();
+    let shown: Vec<String> = args
+        .iter()
+        .map(|a| format!("\"{}\"", a.escape_debug()))
+        .collect();
     match status.map(|s| s.code()) {
         None => Err(format!("{}: no end within a minute", shown.join(" "))),
         Some(Some(0)) if err.is_empty() => Ok(0),
         Some(Some(2)) if err.starts_with("choko: ") && err.lines().count() == 1 => Ok(2),
-        Some(code) => Err(format!("{}: exit {code:?}, stderr {err:?}", shown.join(" "))),
+        Some(code) => Err(format!(
+            "{}: exit {code:?}, stderr {err:?}",
+            shown.join(" ")
+        )),
     }
 }
 
@@ -435,15 +511,32 @@ fn cli_survives_hostile_command_lines() {
     let outcomes: Vec<Result<i32, String>> = std::thread::scope(|s| {
         let handles: Vec<_> = lines
             .chunks(lines.len().div_ceil(threads))
-            .map(|chunk| s.spawn(move || chunk.iter().map(|a| check_command_line(a)).collect::<Vec<_>>()))
+            .map(|chunk| {
+                s.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|a| check_command_line(a))
+                        .collect::<Vec<_>>()
+                })
+            })
             .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
     });
     let succeeded = outcomes.iter().filter(|o| o == &&Ok(0)).count();
     let refused = outcomes.iter().filter(|o| o == &&Ok(2)).count();
     let failures: Vec<String> = outcomes.into_iter().filter_map(Result::err).collect();
     println!("{succeeded} command lines succeeded, {refused} were refused");
-    assert!(succeeded >= 20 && refused >= 500, "{succeeded} ok, {refused} refused");
-    assert!(failures.is_empty(), "{}", failures[..failures.len().min(20)].join("\n"));
+    assert!(
+        succeeded >= 20 && refused >= 500,
+        "{succeeded} ok, {refused} refused"
+    );
+    assert!(
+        failures.is_empty(),
+        "{}",
+        failures[..failures.len().min(20)].join("\n")
+    );
     let _ = std::io::stdout().flush();
 }

@@ -82,7 +82,13 @@ fn the_extra_piece_comes_from_the_hand_when_the_board_has_no_other() {
         .filter(|a| a.is_jump())
         .collect();
     assert_eq!(jump.len(), 1);
-    assert!(matches!(jump[0], Action::Jump { extra: Extra::Hand, .. }));
+    assert!(matches!(
+        jump[0],
+        Action::Jump {
+            extra: Extra::Hand,
+            ..
+        }
+    ));
     assert_eq!(jump[0].captures(), 2);
 }
 
@@ -94,7 +100,10 @@ fn with_the_hand_empty_too_the_jump_takes_only_the_jumped_piece() {
     assert_eq!(jump.captures(), 1);
     let after = p.play(jump).unwrap();
     assert_eq!(after.pieces(Side::X), 0);
-    assert_eq!(after.outcome(), Some(Outcome::Win(Side::O, End::AllCaptured)));
+    assert_eq!(
+        after.outcome(),
+        Some(Outcome::Win(Side::O, End::AllCaptured))
+    );
     assert!(after.legal_actions().is_empty());
 }
 
@@ -144,7 +153,10 @@ fn an_empty_hand_may_move_when_the_holder_places() {
     let p = act(&p, "@e1");
     assert_eq!(p.holder(), Some(Side::O));
     assert!(!p.must_place());
-    assert_eq!(actions(&p), ["c3-c4", "c3-c2", "e5-e4", "c3-d3", "c3-b3", "e5-d5"]);
+    assert_eq!(
+        actions(&p),
+        ["c3-c4", "c3-c2", "e5-e4", "c3-d3", "c3-b3", "e5-d5"]
+    );
     // With a piece in hand, the same placement binds X to answer.
     let p = pos("4x/5/2x2/5/oo3 o 1/10 o 0 13");
     assert!(act(&p, "@e1").must_place());
@@ -199,7 +211,10 @@ fn the_fortieth_quiet_turn_ends_the_game_on_the_count_of_pieces() {
     assert!(matches!(end.play(again), Err(PlayError::GameOver(_))));
     // Two against two: a draw.
     let p = pos("4x/5/5/5/o2ox x 0/0 x 39 120");
-    assert_eq!(act(&p, "e5-d5").outcome(), Some(Outcome::Draw(End::QuietTurns)));
+    assert_eq!(
+        act(&p, "e5-d5").outcome(),
+        Some(Outcome::Draw(End::QuietTurns))
+    );
     // A jump on the 40th turn is a capture: the count starts again.
     let p = pos("4x/5/5/5/o2ox x 0/2 x 39 120");
     let jumped = act(&p, "e1xc1 a1");
@@ -217,7 +232,10 @@ fn the_two_hundredth_turn_ends_the_game_and_equal_pieces_draw() {
     assert_eq!(end.outcome(), Some(Outcome::Draw(End::TurnLimit)));
     // With a piece more, the side ahead wins, whoever acted last.
     let p = pos("4x/5/2x2/5/o3o x 0/1 x 5 199");
-    assert_eq!(act(&p, "c3-c4").outcome(), Some(Outcome::Win(Side::O, End::TurnLimit)));
+    assert_eq!(
+        act(&p, "c3-c4").outcome(),
+        Some(Outcome::Win(Side::O, End::TurnLimit))
+    );
 }
 
 #[test]
@@ -236,7 +254,10 @@ fn when_ends_coincide_the_order_is_fixed() {
     assert!(end.legal_actions().is_empty());
     assert_eq!(end.outcome(), Some(Outcome::Draw(End::TurnLimit)));
     let earlier = act(&pos(&before.replace(" 199", " 150")), "a1-a2");
-    assert_eq!(earlier.outcome(), Some(Outcome::Win(Side::X, End::NoAction)));
+    assert_eq!(
+        earlier.outcome(),
+        Some(Outcome::Win(Side::X, End::NoAction))
+    );
 }
 
 #[test]

@@ -88,7 +88,11 @@ fn it_parries_a_threat_it_would_lose_two_pieces_to() {
         .map(|a| a.captures())
         .max()
         .unwrap_or(0);
-    assert!(worst < 2 || after.must_place(), "{:?} leaves a jump", r.best);
+    assert!(
+        worst < 2 || after.must_place(),
+        "{:?} leaves a jump",
+        r.best
+    );
 }
 
 #[test]
