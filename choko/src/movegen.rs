@@ -3,7 +3,7 @@
 //! Placements come from the empty points, steps and jumps from the side's
 //! pieces whose neighbour (and, for a jump, the point behind it) is of the
 //! right kind, found for all pieces at once by moving whole sets one point
-//! along each direction ([`Points::before`]). A jump's landing
+//! along each direction (`Points::before`). A jump's landing
 //! point is straight behind the jumped piece on the same rank or file, so
 //! a corner piece, which has nothing behind it in either line, is never
 //! jumped, and a piece on an edge only along that edge.
