@@ -115,20 +115,3 @@ pub fn count(pos: &Position) -> u64 {
     }
     n.into()
 }
-
-/// Whether the side to act has at least one jump available now (it may be
-/// barred from jumping by K7: see [`Position::must_place`]).
-#[inline]
-pub fn has_jump(pos: &Position) -> bool {
-    let me = pos.to_act();
-    jumpers(pos.board(me), pos.board(me.other()), pos.empty()) != 0
-}
-
-/// How many (piece, direction) jumps the pieces `mine` have over `theirs`.
-#[inline]
-pub(crate) fn jumpers(mine: Points, theirs: Points, empty: Points) -> u32 {
-    Direction::ALL
-        .into_iter()
-        .map(|dir| movers(mine, theirs, empty, dir).1.count())
-        .sum()
-}

@@ -255,6 +255,12 @@ fn end_score(o: Outcome, pos: &Position, ply: u32) -> i32 {
     }
 }
 
+/// The order score of a jump, plus its bonus and history (history stays
+/// below 2^20, the threat bonus is 2^22).
+const JUMP_ORDER: i32 = 1 << 28;
+/// The order score of the second killer (the first is one more).
+const KILLER_ORDER: i32 = 1 << 27;
+
 /// Order scores: the table's action, then jumps (those whose extra piece
 /// is one that threatens a jump first), then killers, then history.
 fn order(
@@ -276,11 +282,11 @@ fn order(
                     Extra::Board(p) if threats.contains(p) => 1 << 22,
                     _ => 0,
                 };
-                (1 << 28) + bonus + h
+                JUMP_ORDER + bonus + h
             } else if code == k[0] {
-                (1 << 27) + 1
+                KILLER_ORDER + 1
             } else if code == k[1] {
-                1 << 27
+                KILLER_ORDER
             } else {
                 h
             }
@@ -290,15 +296,20 @@ fn order(
 
 /// Late-move reduction: how many turns less a null-window test of the
 /// `i`-th action (0-based, in search order) looks, with `depth` turns
-/// left. The table's action, jumps and killers are never reduced, nor the
-/// first two actions; the others by one turn, by two from the eighth on
-/// with at least five turns left. A reduced test that beats alpha is
-/// searched again at full depth, so every action is still searched, only
-/// less deeply when it looks like the others.
+/// left. The first two actions, the table's action and the killers are
+/// never reduced, nor the jumps among the first three actions; later
+/// jumps (mostly other choices of the same jumps' extra pieces, which
+/// leave much the same position) by one turn, the other actions by one,
+/// or by two from the eighth on with at least five turns left. A reduced
+/// test that beats alpha is searched again at full depth, so every action
+/// is still searched, only less deeply when it looks like the others.
 #[inline]
 fn reduction(depth: u32, i: usize, order_score: i32) -> u32 {
-    if depth < 3 || i < 2 || order_score >= 1 << 27 {
+    let jump = (JUMP_ORDER..i32::MAX).contains(&order_score);
+    if depth < 3 || i < 2 || (order_score >= KILLER_ORDER && !(jump && i >= 3)) {
         0
+    } else if jump {
+        1
     } else if i >= 8 && depth >= 5 {
         2
     } else {
