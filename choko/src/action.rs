@@ -30,6 +30,10 @@ pub enum Extra {
     /// board.
     Hand,
     /// Nothing: the enemy had no other piece on the board and an empty hand.
+    /// In a game from the start this never happens: each side's count,
+    /// board and hand, starts at 12 and every capture takes two, so it
+    /// stays even, and taking a single last piece needs an odd one. Set-up
+    /// positions can have it.
     None,
 }
 
