@@ -10,28 +10,23 @@ use std::str::FromStr;
 pub struct Level(u8);
 
 /// Search depth in turns of each level, level 1 first: one turn more at
-/// each level. Level 8's depth 8 is the deepest that fits the think-time
-/// budget (p95 at most 250 ms, max at most 1 s, on 2 threads over the
-/// bench positions): `choko bench --threads 2 --level 8` gave p95 241 ms
-/// and max 303 ms with the machine's two cores shared with other builds
-/// (load about 8), and depth 9 (`--depth 9`) p95 756 ms at load 10.7.
+/// each level. Level 8's depth 8 fits the think-time budget (p95 at most
+/// 250 ms, max at most 1 s, on 2 threads over the bench positions):
+/// `choko bench --threads 2 --level 8` gives its median, p95 and max.
 ///
 /// Each level against the one below (`choko match --a N --b N-1 --games
-/// 200`, each of 100 openings played with both sides; wins, draws and
-/// losses of the higher level, its share of the points and the sign test):
+/// 200`: 100 openings, each played with both sides; wins, draws and
+/// losses of the higher level, its share of the points, the sign test):
 ///
-/// | match  | W-D-L      | points | z     |
-/// |--------|------------|--------|-------|
-/// | L2–L1  | 196-2-2    | 98.5 % | 13.79 |
-/// | L3–L2  | 161-17-22  | 84.8 % | 10.28 |
-/// | L4–L3  | 123-36-41  | 70.5 % | 6.40  |
-/// | L5–L4  | 121-31-48  | 68.2 % | 5.62  |
-/// | L6–L5  | 105-38-57  | 62.0 % | 3.77  |
-/// | L7–L6  | 113-31-56  | 64.2 % | 4.38  |
-/// | L8–L7  | 97-42-61   | 59.0 % | 2.86  |
-///
-/// The higher the levels, the more the side that placed first wins
-/// whoever plays it (see [`crate::search`]'s doc), so the margins shrink.
+/// | match | W-D-L     | points | z     |
+/// |-------|-----------|--------|-------|
+/// | L2–L1 | 195-3-2   | 98.2 % | 13.75 |
+/// | L3–L2 | 150-14-36 | 78.5 % | 8.36  |
+/// | L4–L3 | 145-27-28 | 79.2 % | 8.90  |
+/// | L5–L4 | 109-38-53 | 64.0 % | 4.40  |
+/// | L6–L5 | 118-48-34 | 71.0 % | 6.81  |
+/// | L7–L6 | 102-53-45 | 64.2 % | 4.70  |
+/// | L8–L7 | 98-51-51  | 61.8 % | 3.85  |
 const DEPTHS: [u32; Level::TOP as usize] = [1, 2, 3, 4, 5, 6, 7, 8];
 
 impl Level {
