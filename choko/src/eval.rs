@@ -7,17 +7,10 @@
 //! corners, pieces kept in hand, the initiative) is left to the search,
 //! which sees it as material won or lost a few turns on.
 //!
-//! Terms that guessed it instead made the ladder flatter and the first
-//! placer stronger, both measured with `choko match` over 200 games:
-//!
-//! - a bonus when the side to act may jump (1.4 pieces) and a penalty for
-//!   two of its pieces under threat (0.6): without them, level 7 scored
-//!   65.8 % against level 6 instead of 58.0 %, and the side that placed
-//!   first won 66.5 % of the games with a winner instead of 89.0 %;
-//! - then 0.04 per piece in hand, 0.08 per piece in a corner and 0.15 for
-//!   the initiative: without them, level 8 scored 61.8 % against level 7
-//!   instead of 59.0 %, the first placer winning 65.8 % of the games with
-//!   a winner instead of 85.4 %.
+//! Terms that guessed it instead (a jump in the air, pieces under threat,
+//! pieces in hand, corners, the initiative) made the ladder flatter and
+//! the first placer stronger; `docs/choko.md` gives the `choko match`
+//! figures.
 
 use crate::position::Position;
 
