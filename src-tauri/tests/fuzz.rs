@@ -1,6 +1,6 @@
 //! Fuzzing what the app shell reads: the saved documents as the shell
 //! checks them, the files on disk, and the commands' arguments from the
-//! page. Nothing a file or a caller holds may panic the app (issue 9).
+//! page. Nothing a file or a caller holds may panic the app.
 //!
 //! Targets, each with a short run in the suite and a long run (ignored;
 //! `scripts/fuzz` runs them all):

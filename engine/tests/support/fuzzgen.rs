@@ -692,7 +692,8 @@ pub const RECORDS_KEYS: &[&str] = &[
 ];
 
 /// Texts of the formats: names (right and nearly right), positions
-/// (standard, either side to move, endgames, the texts of issue 9), moves.
+/// (standard, either side to move, endgames, texts that once made a parser
+/// panic), moves.
 #[rustfmt::skip]
 pub const STRINGS: &[&str] = &[
     "easy", "normal", "hard", "Easy", " easy", "expert", "player", "cpu", "Player", "both",
