@@ -22,105 +22,19 @@
 //!
 //! Everything here is pure: the shell persists the game
 //! ([`crate::snapshot`]) and the records ([`crate::records`]), and the page
-//! draws [`Game::view`] ([`crate::view`]).
+//! draws [`Game::view`] ([`crate::view`]). The sides and the result are
+//! [`crate::sides`]'s.
 
 use crate::line::Line;
 use crate::movegen::Move;
-use crate::names::NameVisitor;
-use crate::rules::{next_quiet, outcome, Outcome, DRAW_QUIET_TURNS};
+use crate::rules::{next_quiet, DRAW_QUIET_TURNS};
+use crate::sides::{First, GameResult, Side, CPU, PLAYER};
 use crate::view::{self, Hop, LastMove, Movable, Status, View};
-use crate::{Bitboard, Color, Level, Position, Square};
-use serde::{Deserialize, Deserializer, Serialize};
+use crate::{Bitboard, Level, Position, Square};
 use std::fmt;
-
-/// The player's colour: White, at the bottom of the board.
-pub const PLAYER: Color = Color::White;
-/// The CPU's colour: Black, at the top.
-pub const CPU: Color = Color::Black;
 
 /// The draw warning starts when this many quiet turns or fewer remain.
 pub const DRAW_WARNING_TURNS: u32 = 10;
-
-/// Who moves first (C6).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum First {
-    Player,
-    Cpu,
-}
-
-/// From JSON, exactly `"player"` or `"cpu"`.
-impl<'de> Deserialize<'de> for First {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<First, D::Error> {
-        d.deserialize_str(NameVisitor {
-            what: "first player",
-            names: &[("player", First::Player), ("cpu", First::Cpu)],
-        })
-    }
-}
-
-impl First {
-    /// The colour that moves first.
-    pub const fn color(self) -> Color {
-        match self {
-            First::Player => PLAYER,
-            First::Cpu => CPU,
-        }
-    }
-}
-
-/// A side, as the page sees it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    Player,
-    Cpu,
-}
-
-impl Side {
-    /// The side playing `color`.
-    pub fn of(color: Color) -> Side {
-        if color == PLAYER {
-            Side::Player
-        } else {
-            Side::Cpu
-        }
-    }
-}
-
-/// How a finished game went, for the player.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PlayerOutcome {
-    Win,
-    Loss,
-    Draw,
-}
-
-/// A result: win, loss or draw, and the pieces left on each side (G3).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct GameResult {
-    pub outcome: PlayerOutcome,
-    pub player_pieces: u32,
-    pub cpu_pieces: u32,
-}
-
-impl GameResult {
-    /// The result of the game at `pos` with `quiet` quiet turns behind it,
-    /// or `None` while it goes on (R7, R8).
-    pub fn of(pos: &Position, quiet: u32) -> Option<GameResult> {
-        outcome(pos, quiet).map(|o| GameResult {
-            outcome: match o {
-                Outcome::Draw => PlayerOutcome::Draw,
-                Outcome::Win(c) if c == PLAYER => PlayerOutcome::Win,
-                Outcome::Win(_) => PlayerOutcome::Loss,
-            },
-            player_pieces: pos.pieces(PLAYER).count(),
-            cpu_pieces: pos.pieces(CPU).count(),
-        })
-    }
-}
 
 /// Why an operation on a game was refused. The game is unchanged.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -4,9 +4,9 @@
 //! pieces may be lifted, where they may go, what the turn line says and how
 //! the game ended all come from here.
 
-use crate::game::{First, GameResult, Side};
 use crate::line::Line;
 use crate::movegen::Move;
+use crate::sides::{First, GameResult, Side};
 use crate::{Level, Position, Role, Square};
 use serde::{Deserialize, Serialize};
 

@@ -3,6 +3,7 @@
 
 use checkers::game::*;
 use checkers::records::{ArchivedGame, Records, RecordsError, HISTORY_LEN};
+use checkers::sides::*;
 use checkers::snapshot::SnapshotError;
 use checkers::view::*;
 use checkers::{parse_fen, to_fen, Level, Move, Position, Square};

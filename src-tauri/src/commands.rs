@@ -12,8 +12,8 @@
 
 use crate::session::{AppState, CpuReply, GameNumber, Left, Reply, Shell, ShellError, Undone};
 use crate::settings::Settings;
-use checkers::game::First;
 use checkers::records::RecordsView;
+use checkers::sides::First;
 use checkers::view::{Review, View};
 use checkers::{Level, Square};
 use tauri::{AppHandle, Runtime, State};

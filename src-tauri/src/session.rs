@@ -10,8 +10,9 @@
 
 use crate::persist::{Document, Loaded, MAX_COUNTER};
 use crate::settings::Settings;
-use checkers::game::{First, Game, GameError};
+use checkers::game::{Game, GameError};
 use checkers::records::{ArchivedGame, Records, RecordsView};
+use checkers::sides::First;
 use checkers::view::{Hop, Review, View};
 use checkers::{Level, Move, Position, Square};
 use serde::{Deserialize, Serialize};

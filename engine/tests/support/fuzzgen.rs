@@ -669,8 +669,9 @@ fn write_with_duplicate(
 // records they make. This part uses the `checkers` engine, which every
 // crate that includes this file depends on.
 
-use checkers::game::{First, Game};
+use checkers::game::Game;
 use checkers::records::{ArchivedGame, Records};
+use checkers::sides::First;
 use checkers::{to_fen, Bitboard, Color, Level, Position, Square};
 use serde_json::json;
 
