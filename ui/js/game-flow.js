@@ -3,8 +3,11 @@
 // its hops 260 ms apart, D5), undo, the end of the game under the final
 // position, the review, leaving and resuming.
 //
-// Every choice offered comes from the View the shell sends (`movable`,
-// `lifted`); nothing here knows a rule of the game.
+// Every choice offered comes from the shell's legal moves (`legal_moves`:
+// the pieces that may be lifted, their destinations, the piece that must
+// jump again), asked after every answer that changes the game and put in
+// the state together with that answer's View, so the board never shows a
+// position without what it offers; nothing here knows a rule of the game.
 
 import * as api from './api.js';
 import { state, update, renderNow } from './state.js';
@@ -34,24 +37,28 @@ export function attachBoard(b) {
   board = b;
 }
 
-/** `view.movable` as a Map from the square of a liftable piece to its destinations. */
-export function movableMap(view) {
-  return new Map(((view && view.movable) || []).map((m) => [m.from, m.to]));
+/** The legal moves' pieces as a Map from the square of a liftable piece to its destinations. */
+export function movableMap(legal) {
+  return new Map(((legal && legal.movable) || []).map((m) => [m.from, m.to]));
 }
 
 /** True when the board takes the player's taps now. */
 export function boardAcceptsInput() {
   const view = state.game;
   return Boolean(
-    view && !state.review && !state.busy && !state.cpuTurn && PLAYER_DECISION.has(view.status),
+    view &&
+      state.legal &&
+      !state.review &&
+      !state.busy &&
+      !state.cpuTurn &&
+      PLAYER_DECISION.has(view.status),
   );
 }
 
-/** The piece shown lifted: the one mid-chain (C4), else the one the player picked. */
+/** The piece shown lifted: the one that must jump again (C4), else the one the player picked. */
 export function liftedSquare() {
-  const view = state.game;
-  if (!view) return null;
-  return view.lifted ?? state.selected;
+  if (!state.game) return null;
+  return state.legal?.mustContinue ?? state.selected;
 }
 
 /**
@@ -59,12 +66,12 @@ export function liftedSquare() {
  * that must jump again, else the square already focused if its piece can
  * move, else the first piece that can. Null when there is nothing to lift.
  */
-export function decisionFocus(view, current) {
-  if (!view || !PLAYER_DECISION.has(view.status)) return null;
-  if (view.lifted) return view.lifted;
-  const movable = movableMap(view);
+export function decisionFocus(view, legal, current) {
+  if (!view || !legal || !PLAYER_DECISION.has(view.status)) return null;
+  if (legal.mustContinue != null) return legal.mustContinue;
+  const movable = movableMap(legal);
   if (current != null && movable.has(current)) return current;
-  return view.movable && view.movable.length ? view.movable[0].from : null;
+  return legal.movable.length ? legal.movable[0].from : null;
 }
 
 /**
@@ -85,7 +92,8 @@ async function resync() {
   try {
     const s = await api.appState();
     if (s.game && state.screen === 'game') {
-      showGame(s.game);
+      const legal = await api.legalMoves();
+      showGame(s.game, legal);
     }
   } catch (e) {
     report(e);
@@ -93,12 +101,16 @@ async function resync() {
   }
 }
 
-/** Shows `view` as the game on screen and starts the CPU or the end if it is their time. */
-function showGame(view, extra = {}) {
+/**
+ * Shows `view` as the game on screen, `legal` being what it offers, and
+ * starts the CPU or the end if it is their time.
+ */
+function showGame(view, legal, extra = {}) {
   generation += 1;
   update({
     screen: 'game',
     game: view,
+    legal,
     shown: view.board,
     selected: null,
     moving: null,
@@ -109,7 +121,7 @@ function showGame(view, extra = {}) {
     review: null,
     showEnd: false,
     movesOpen: false,
-    focus: decisionFocus(view, state.focus) ?? state.focus,
+    focus: decisionFocus(view, legal, state.focus) ?? state.focus,
     hasSaved: view.status !== 'over',
     savedLevel: view.level,
     ...extra,
@@ -124,10 +136,11 @@ export async function newGame(level) {
   generation += 1;
   try {
     const view = await api.newGame(level, state.firstChoice);
+    const legal = await api.legalMoves();
     // The start screen's notice has been read; a new one may come with
     // the answer (api.onNotice) and shows on the game screen.
     update({ confirmLevel: null, notice: view.notice || null });
-    showGame(view, { focus: decisionFocus(view, null) });
+    showGame(view, legal, { focus: decisionFocus(view, legal, null) });
   } catch (e) {
     report(e);
   }
@@ -150,8 +163,9 @@ export async function continueGame() {
   try {
     const s = await api.appState();
     if (s.game) {
+      const legal = await api.legalMoves();
       update({ notice: s.notice || null });
-      showGame(s.game, { focus: decisionFocus(s.game, null) });
+      showGame(s.game, legal, { focus: decisionFocus(s.game, legal, null) });
     } else {
       update({ hasSaved: false, screen: 'start' });
     }
@@ -167,14 +181,14 @@ export async function continueGame() {
  */
 export function tapSquare(n) {
   if (!boardAcceptsInput()) return;
-  const view = state.game;
-  const movable = movableMap(view);
+  const legal = state.legal;
+  const movable = movableMap(legal);
   const lifted = liftedSquare();
   if (lifted != null && (movable.get(lifted) || []).includes(n)) {
     playHop(lifted, n);
     return;
   }
-  if (view.lifted != null) return; // mid-chain: only the next jump answers
+  if (legal.mustContinue != null) return; // mid-chain: only the next jump answers
   if (n === state.selected) {
     update({ selected: null, focus: n });
   } else if (movable.has(n)) {
@@ -185,7 +199,7 @@ export function tapSquare(n) {
 
 /** Puts the lifted piece back (Esc). Mid-chain there is nothing to put back. */
 export function putBack() {
-  if (!boardAcceptsInput() || state.game.lifted != null || state.selected == null) return;
+  if (!boardAcceptsInput() || state.legal.mustContinue != null || state.selected == null) return;
   update({ selected: null });
 }
 
@@ -202,8 +216,10 @@ async function playHop(from, to) {
   const before = state.shown;
   update({ busy: true, moving: from, selected: null });
   let view;
+  let legal;
   try {
     view = await api.play(from, to);
+    legal = await api.legalMoves();
   } catch (e) {
     report(e);
     if (gen === generation) {
@@ -221,11 +237,12 @@ async function playHop(from, to) {
   sound.play(crowned ? 'crown' : captured ? 'capture' : 'step');
   update({
     game: view,
+    legal,
     shown: view.board,
     busy: false,
     moving: null,
     spoken: '',
-    focus: decisionFocus(view, to) ?? to,
+    focus: decisionFocus(view, legal, to) ?? to,
     hasSaved: view.status !== 'over',
   });
   if (view.status === 'cpuThinking') runCpu();
@@ -252,6 +269,17 @@ async function runCpu() {
     return;
   }
   if (cpuInFlight === request) cpuInFlight = null;
+  if (gen !== generation) return;
+  let legal;
+  try {
+    legal = await api.legalMoves();
+  } catch (e) {
+    if (gen !== generation) return;
+    report(e);
+    update({ cpuTurn: false });
+    resync();
+    return;
+  }
   if (gen !== generation) return;
 
   const hops = reply.hops || [];
@@ -282,11 +310,12 @@ async function runCpu() {
   const played = view.moves.length ? view.moves[view.moves.length - 1].text : '';
   update({
     game: view,
+    legal,
     shown: view.board,
     shownLast: null,
     cpuTurn: false,
     spoken: played ? t('cpuPlayed', { move: played }) : '',
-    focus: decisionFocus(view, state.focus) ?? state.focus,
+    focus: decisionFocus(view, legal, state.focus) ?? state.focus,
     hasSaved: view.status !== 'over',
   });
   if (view.status === 'over') finish(view);
@@ -331,8 +360,10 @@ export async function undo() {
   const before = view.moves || [];
   update({ busy: true, cpuTurn: false, selected: null, shown: view.board, shownLast: null });
   let back;
+  let legal;
   try {
     back = await api.undo();
+    legal = await api.legalMoves();
   } catch (e) {
     report(e);
     update({ busy: false });
@@ -344,7 +375,10 @@ export async function undo() {
   renderNow();
   await undoSlide(board, paths);
   if (gen !== generation) return;
-  showGame(back.view, { spoken: undoneSentence(back.withdrawn), focus: decisionFocus(back.view, state.focus) });
+  showGame(back.view, legal, {
+    spoken: undoneSentence(back.withdrawn),
+    focus: decisionFocus(back.view, legal, state.focus),
+  });
   if (document.activeElement && document.activeElement.disabled) {
     document.querySelector('.board.interactive')?.focus({ preventScroll: true });
   }

@@ -28,7 +28,7 @@ export function attachBoardKeys(svg) {
   svg.addEventListener('focus', () => {
     // Reached with Tab (or from a keyboard-pressed button): show the ring at once.
     if (svg.matches(':focus-visible')) svg.classList.add('kbd');
-    if (state.focus == null) update({ focus: decisionFocus(state.game, null) ?? 22 });
+    if (state.focus == null) update({ focus: decisionFocus(state.game, state.legal, null) ?? 22 });
   });
   svg.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || state.review) return;

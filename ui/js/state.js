@@ -12,6 +12,13 @@ export const state = {
   returnTo: 'start',
   /** The last View from the shell, or null. */
   game: null,
+  /**
+   * What the player may do in that View, from the shell's `legal_moves`:
+   * `{ movable: [{ from, to: [...] }], captureForced, mustContinue }`, all
+   * empty while the CPU is to move or the game is over. It always arrives
+   * with its View (game-flow.js sets both at once); null when there is none.
+   */
+  legal: null,
   /** A saved game exists that "Continue" resumes. */
   hasSaved: false,
   /** The level of the saved game, shown beside "Continue". */
@@ -36,7 +43,7 @@ export const state = {
   toast: '',
   /** «Tú primero» / «CPU primero» on the start screen: applies to the next game (C6). */
   firstChoice: 'player',
-  /** The piece the player has lifted (not mid-chain: then view.lifted rules). */
+  /** The piece the player has lifted (not mid-chain: then legal.mustContinue rules). */
   selected: null,
   /** The square under the keyboard focus ring. */
   focus: null,

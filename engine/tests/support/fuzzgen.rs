@@ -779,11 +779,10 @@ pub fn step(rng: &mut Rng, g: &mut Game) -> bool {
     } else if rng.chance(1, 20) {
         let _ = g.play_hop(sq(1 + rng.below(32) as u8), sq(1 + rng.below(32) as u8));
     } else {
-        let offered = g.movable();
-        let m = rng.pick(&offered);
+        let legal = g.legal_moves();
+        let m = rng.pick(legal.movable());
         let to = *rng.pick(&m.to);
-        g.play_hop(sq(m.from), sq(to))
-            .expect("an offered hop is legal");
+        g.play_hop(m.from, to).expect("an offered hop is legal");
     }
     if rng.chance(1, 4) {
         g.add_play_time(rng.below(200_000) as u64);

@@ -248,7 +248,7 @@ export function mount(root) {
         shown = s.shown || view.board;
         lastMove = s.shownLast ?? view.lastMove;
       }
-      const movable = live ? movableMap(view) : new Map();
+      const movable = live ? movableMap(s.legal) : new Map();
       const lifted = review ? null : s.moving ?? (live ? liftedSquare() : null);
       const dests = live && lifted != null ? movable.get(lifted) || [] : [];
       const path = (lastMove && lastMove.path) || [];
