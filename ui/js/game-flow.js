@@ -1,7 +1,7 @@
 // What happens on the board over time: the player's taps (C1-C4), the
 // player's hop animated, the CPU's turn (450 ms pause, then the search, then
 // its hops 260 ms apart, D5), undo, the end of the game under the final
-// position, the review, leaving and resuming.
+// position, leaving and resuming. The review and Copy PDN are review.js's.
 //
 // Every choice offered comes from the shell's legal moves (`legal_moves`:
 // the pieces that may be lifted, their destinations, the piece that must
@@ -14,9 +14,9 @@ import { state, update, renderNow } from './state.js';
 import { hop, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './anim.js';
 import * as sound from './sound.js';
 import { t } from './i18n.js';
-
-/** Statuses in which the player decides and the board answers taps. */
-const PLAYER_DECISION = new Set(['yourTurn', 'captureAvailable', 'jumpAgain']);
+import { report } from './notify.js';
+import { exitReview } from './review.js';
+import { boardAcceptsInput, decisionFocus, liftedSquare, movableMap } from './offer.js';
 
 /** How long the final position is shown alone before the result joins it, ms. */
 const END_PAUSE_MS = 700;
@@ -37,57 +37,10 @@ export function attachBoard(b) {
   board = b;
 }
 
-/** The legal moves' pieces as a Map from the square of a liftable piece to its destinations. */
-export function movableMap(legal) {
-  return new Map(((legal && legal.movable) || []).map((m) => [m.from, m.to]));
-}
-
-/** True when the board takes the player's taps now. */
-export function boardAcceptsInput() {
-  const view = state.game;
-  return Boolean(
-    view &&
-      state.legal &&
-      !state.review &&
-      !state.busy &&
-      !state.cpuTurn &&
-      PLAYER_DECISION.has(view.status),
-  );
-}
-
-/** The piece shown lifted: the one that must jump again (C4), else the one the player picked. */
-export function liftedSquare() {
-  if (!state.game) return null;
-  return state.legal?.mustContinue ?? state.selected;
-}
-
 /**
- * Where the keyboard focus belongs when the player is to decide: the piece
- * that must jump again, else the square already focused if its piece can
- * move, else the first piece that can. Null when there is nothing to lift.
+ * Fetches the saved game again after an unexpected error (reported by the
+ * caller) and shows it.
  */
-export function decisionFocus(view, legal, current) {
-  if (!view || !legal || !PLAYER_DECISION.has(view.status)) return null;
-  if (legal.mustContinue != null) return legal.mustContinue;
-  const movable = movableMap(legal);
-  if (current != null && movable.has(current)) return current;
-  return legal.movable.length ? legal.movable[0].from : null;
-}
-
-/**
- * Errors other than a stale CPU reply mean the page and the shell disagree:
- * the console gets the shell's message, the player a short sentence of the
- * page's own for the error's code, and the caller fetches the shell's truth
- * again.
- */
-function report(error) {
-  const code = error && error.code;
-  console.warn('checkers:', code ? `${code}: ${error.message}` : error);
-  const key = code && t(`error.${code}`) !== `error.${code}` ? `error.${code}` : 'error.other';
-  toast(t(key));
-}
-
-/** Fetches the saved game again after an unexpected error and shows it. */
 async function resync() {
   try {
     const s = await api.appState();
@@ -427,82 +380,4 @@ export function playAgain() {
 /** "Menu" under a finished game. */
 export function toMenu() {
   return leave();
-}
-
-/** Opens the game just played (or being played) in review, at its last position. */
-export async function reviewGame() {
-  try {
-    const data = await api.review();
-    update({ review: { source: 'game', id: null, data, index: data.moves.length }, movesOpen: false });
-  } catch (e) {
-    report(e);
-  }
-}
-
-/** Opens a kept game of the history in review, from the records screen. */
-export async function reviewHistory(id) {
-  try {
-    const data = await api.historyGame(id);
-    update({
-      screen: 'game',
-      review: { source: 'history', id, data, index: data.moves.length },
-      movesOpen: false,
-      showEnd: false,
-      busy: false,
-    });
-  } catch (e) {
-    report(e);
-  }
-}
-
-/** Shows position `index` of the review (clamped to the game). */
-export function reviewTo(index) {
-  const r = state.review;
-  if (!r) return;
-  const last = r.data.moves.length;
-  const i = Math.max(0, Math.min(last, index));
-  if (i !== r.index) update({ review: { ...r, index: i } });
-}
-
-/** One step back or forth in the review, or to its first or last position. */
-export function reviewStep(step) {
-  const r = state.review;
-  if (!r) return;
-  if (step === 'first') reviewTo(0);
-  else if (step === 'last') reviewTo(r.data.moves.length);
-  else reviewTo(r.index + step);
-}
-
-/** Leaves the review: back under the finished game, or back to the records. */
-export function exitReview() {
-  const r = state.review;
-  if (!r) return;
-  if (r.source === 'history') {
-    update({ review: null, screen: 'records' });
-  } else {
-    update({ review: null });
-    renderNow();
-    document.getElementById('review-game')?.focus({ preventScroll: true });
-  }
-}
-
-let toastTimer = null;
-
-/** A short confirmation for a moment, also read by screen readers. */
-export function toast(text) {
-  clearTimeout(toastTimer);
-  update({ toast: text });
-  toastTimer = setTimeout(() => update({ toast: '' }), 2400);
-}
-
-/** Copies the PDN of the reviewed game, or of the game on screen, to the clipboard. */
-export async function copyPdn() {
-  const r = state.review;
-  try {
-    await api.copyPdn(r && r.source === 'history' ? r.id : null);
-    toast(t('pdnCopied'));
-  } catch (e) {
-    report(e);
-    toast(t('pdnNotCopied'));
-  }
 }

@@ -4,7 +4,9 @@
 // undoes anywhere on the game screen. Pointer taps arrive through board.js.
 
 import { state, update } from './state.js';
-import { tapSquare, putBack, undo, boardAcceptsInput, reviewStep, exitReview, decisionFocus } from './game-flow.js';
+import { tapSquare, putBack, undo } from './game-flow.js';
+import { boardAcceptsInput, decisionFocus } from './offer.js';
+import { reviewStep, exitReview } from './review.js';
 import { squareRowCol, squareAt } from './board.js';
 
 /**

@@ -1,6 +1,7 @@
-// The one state object. Screens render from it; only the functions here
-// and the controllers in game-flow.js change it, through `update`, which
-// asks for a render.
+// The one state object. Screens render from it, as a function of it;
+// whatever changes it (game-flow.js, review.js, notify.js, the keys and
+// the screens' own buttons) goes through `update`, which asks for a
+// render.
 
 /** Default settings until the shell says otherwise. */
 export const DEFAULT_SETTINGS = Object.freeze({ language: null, sound: true, squareNumbers: false });
