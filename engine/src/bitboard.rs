@@ -9,7 +9,7 @@
 //! odd row  (1,3,5,7):   4 . 5 . 6 . 7 .      down-left +3, down-right +4
 //! ```
 
-use crate::Square;
+use crate::{Color, Square};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
@@ -221,6 +221,39 @@ impl fmt::Debug for Bitboard {
 pub const fn neighbor(sq: Square, dir: Direction) -> Option<Square> {
     let (dr, dc) = dir.delta();
     Square::at(sq.row() as i8 + dr, sq.column() as i8 + dc)
+}
+
+const WHITE_FORWARD: [Direction; 2] = [Direction::UpLeft, Direction::UpRight];
+const BLACK_FORWARD: [Direction; 2] = [Direction::DownLeft, Direction::DownRight];
+
+/// A side's directions and rows on the board.
+impl Color {
+    /// The two directions this side's men move and jump in (R2): up the
+    /// diagram (towards square 1) for White, down for Black.
+    #[inline]
+    pub const fn forward(self) -> &'static [Direction; 2] {
+        match self {
+            Color::White => &WHITE_FORWARD,
+            Color::Black => &BLACK_FORWARD,
+        }
+    }
+
+    /// The row where this side's men are crowned: row 7 for Black, row 0 for
+    /// White, as a bitboard mask.
+    #[inline]
+    pub const fn crowning_row(self) -> Bitboard {
+        match self {
+            Color::Black => Bitboard(0xF000_0000),
+            Color::White => Bitboard(0x0000_000F),
+        }
+    }
+
+    /// The side's own back row (where its men start), the opposite side's
+    /// crowning row.
+    #[inline]
+    pub const fn back_row(self) -> Bitboard {
+        self.opposite().crowning_row()
+    }
 }
 
 #[cfg(test)]

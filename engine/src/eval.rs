@@ -4,53 +4,35 @@
 //! knowledge the CPU has beyond the rules; everything else comes from
 //! looking ahead.
 //!
-//! # Tuning record (issue 14)
+//! # How the bonuses are tuned
 //!
 //! D6 fixes the terms (man 100, king 165, bonuses for advancing, for the
-//! own back row, for the edge columns); the three bonus sizes were tuned by
-//! self-play. Each candidate `ADVANCE,BACK_ROW,EDGE` played the current
-//! best at the same depth, 8 turns (Normal's), over 400 games: 200
-//! openings of three turns, each played twice with colours swapped:
+//! own back row, for the edge columns); the three bonus sizes are tuned by
+//! self-play at Normal's depth. A candidate `ADVANCE,BACK_ROW,EDGE` plays
+//! the current values over 400 games, 200 three-turn openings each played
+//! with both colours, and replaces them only when a sign test on the
+//! decisive games gives `z = (wins - losses) / sqrt(wins + losses)` of at
+//! least 1.96 (5 %, two-sided):
 //!
 //! ```text
 //! scripts/tune-weights REFERENCE CANDIDATE...   (DEPTH=8 GAMES=400)
 //! checkers match --depth 8 --games 400 --a-weights CANDIDATE --b-weights REFERENCE
 //! ```
 //!
-//! Significance: a sign test on the decisive games, draws set aside. Under
-//! "no difference" each decisive game is a coin toss, so `z = (wins -
-//! losses) / sqrt(wins + losses)` is about standard normal; a change was
-//! kept only with `z >= 1.96` (5 %, two-sided), and every kept change
-//! cleared it by far (z >= 5).
+//! The values in force, 1,14,4 (advance 1, back row 14, edge 4), each
+//! under a quarter of a man, against their neighbours:
 //!
-//! | round | candidate (A) | reference (B) | A wins | draws | A losses | score | z | kept |
-//! | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |
-//! | 1 | 1,8,4 | 3,8,4 | 84 | 292 | 24 | 57.5 % | 5.77 | yes |
-//! | 2 | 0,8,4 | 1,8,4 | 102 | 255 | 43 | 57.4 % | 4.90 | no: 0 drops the advancing term D6 requires |
-//! | 2 | 1,4,4 | 1,8,4 | 22 | 258 | 120 | 37.8 % | -8.22 | no |
-//! | 2 | 1,14,4 | 1,8,4 | 98 | 265 | 37 | 57.6 % | 5.25 | yes |
-//! | 3 | 1,20,4 | 1,14,4 | 62 | 285 | 53 | 51.1 % | 0.84 | no |
-//! | 3 | 1,14,0 | 1,14,4 | 74 | 270 | 56 | 52.2 % | 1.58 | no (and 0 drops the edge term) |
-//! | 3 | 1,14,8 | 1,14,4 | 37 | 282 | 81 | 44.5 % | -4.05 | no |
-//! | check | 1,14,4 | 3,8,4 | 123 | 254 | 23 | 62.5 % | 8.28 | final |
+//! | candidate (A) | reference (B) | A wins | draws | A losses | z | |
+//! | --- | --- | ---: | ---: | ---: | ---: | --- |
+//! | 1,14,4 | 3,8,4 | 123 | 254 | 23 | 8.28 | the values in force against the first ones |
+//! | 0,8,4 | 1,8,4 | 102 | 255 | 43 | 4.90 | better, but 0 drops the advancing term D6 requires |
+//! | 1,20,4 | 1,14,4 | 62 | 285 | 53 | 0.84 | not significant |
+//! | 1,14,0 | 1,14,4 | 74 | 270 | 56 | 1.58 | not significant, and 0 drops the edge term |
+//! | 1,14,8 | 1,14,4 | 37 | 282 | 81 | -4.05 | worse |
 //!
-//! Result: 1,14,4 (advance 1, back row 14, edge 4), each under a quarter of
-//! a man. Normal against Easy with it: 94.4 % over 80 games (71 wins, 9
-//! draws, no loss).
-//!
-//! Round 1 ran on the engine at commit `d048c82` (the `match` options,
-//! before the king-ending changes), round 2 at `17ec24d` (with the
-//! king-ending extension then reaching six pieces), round 3 at `cf0d214`.
-//! The advancing bonus wanted to go to nothing at this depth (0 beat 1 as
-//! clearly as 1 beat 3): pushing men for its own sake loses them; D6 keeps
-//! the term, so it stays at its smallest, 1. Keeping the back row matters
-//! more than the old size said; 20 gained nothing significant over 14, and
-//! the edge bonus is best left where it was (0 not significantly better,
-//! 8 clearly worse).
-//!
-//! Check against the old weights, on the final engine (`checkers match
-//! --depth 8 --games 400 --a-weights 1,14,4 --b-weights 3,8,4`): 123 wins,
-//! 254 draws, 23 losses, 62.5 %, z = 8.28.
+//! The advancing bonus would go to nothing at this depth (pushing men for
+//! its own sake loses them); D6 keeps the term, so it stays at its
+//! smallest, 1.
 
 use crate::{Bitboard, Color, Position};
 use std::fmt;

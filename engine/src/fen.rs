@@ -6,14 +6,14 @@
 //! spaces, and end with a period. Output is canonical: White's section
 //! first, squares in ascending order, no ranges.
 
-use crate::notation::excerpt;
 use crate::position::PositionError;
 use crate::square::SquareTextError;
+use crate::text::excerpt;
 use crate::{Bitboard, Color, Position, Square};
 use std::fmt;
 
 /// What is wrong with a FEN text. Texts are quoted with
-/// [`crate::notation::excerpt`]: a short, printable prefix.
+/// [`crate::text::excerpt`]: a short, printable prefix.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
     /// Nothing to parse.
@@ -189,6 +189,13 @@ impl std::str::FromStr for Position {
     type Err = FenError;
     fn from_str(s: &str) -> Result<Position, FenError> {
         parse_fen(s)
+    }
+}
+
+/// A position shows itself as its FEN.
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", to_fen(self))
     }
 }
 

@@ -27,7 +27,7 @@
 //! [`crate::sides`]'s.
 
 use crate::line::Line;
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::rules::{next_quiet, DRAW_QUIET_TURNS};
 use crate::sides::{First, GameResult, CPU, PLAYER};
 use crate::{Bitboard, Level, Position, Square};

@@ -7,7 +7,7 @@
 //! starting with the first position's side to move), the positions a review
 //! steps through, and the numbers PDN gives the moves.
 
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::notation::{parse_move, MoveError};
 use crate::pdn::move_number;
 use crate::rules::{next_quiet, outcome};

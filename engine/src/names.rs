@@ -1,10 +1,10 @@
 //! Names read from JSON: a level, who starts. They are read exactly as
 //! written (no trimming, no case folding), and anything else is refused
 //! with an error that quotes at most a short prefix of what was found
-//! ([`crate::notation::excerpt`]), so ten megabytes sent as a level do not
+//! ([`crate::text::excerpt`]), so ten megabytes sent as a level do not
 //! come back in the message.
 
-use crate::notation::excerpt;
+use crate::text::excerpt;
 use serde::de::{self, Visitor};
 use std::fmt;
 

@@ -72,13 +72,14 @@
 //! UTF-8, as PDN 3.0 recommends for reading.
 //!
 //! Errors quote at most a short prefix of the text
-//! ([`crate::notation::excerpt`]); nothing in this module indexes text by a
+//! ([`crate::text::excerpt`]); nothing in this module indexes text by a
 //! computed byte offset that could fall inside a character.
 
 use crate::fen::{parse_fen, to_fen, FenError};
-use crate::movegen::Move;
-use crate::notation::{excerpt, parse_move, MoveError};
+use crate::moves::Move;
+use crate::notation::{parse_move, MoveError};
 use crate::rules::Outcome;
+use crate::text::excerpt;
 use crate::{Color, Position};
 use std::borrow::Cow;
 use std::fmt;
@@ -339,7 +340,7 @@ impl fmt::Display for Unclosed {
 }
 
 /// What is wrong with a PDN text. Texts from the input are quoted with
-/// [`crate::notation::excerpt`]: a short, printable prefix.
+/// [`crate::text::excerpt`]: a short, printable prefix.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PdnError {
     /// No tag, move or result: the text holds no game.

@@ -1,7 +1,7 @@
 //! A position: where every piece stands and whose turn it is.
 
 use crate::bitboard::Direction;
-use crate::movegen::{self, Move, MoveList};
+use crate::moves::Move;
 use crate::{Bitboard, Color, Square};
 use std::fmt;
 
@@ -181,45 +181,6 @@ impl Position {
         Some(Piece { color, role })
     }
 
-    /// Every legal move of the side to move (R2–R6), each a complete move:
-    /// a step, or a whole jump chain. When any capture exists only captures
-    /// are returned (R3).
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        movegen::generate(self, &mut list);
-        list
-    }
-
-    /// The number of legal moves, without building them.
-    pub fn count_moves(&self) -> u64 {
-        movegen::count(self)
-    }
-
-    /// Whether the side to move has any capture (and so must capture, R3).
-    pub fn has_capture(&self) -> bool {
-        movegen::jumpers(self).any()
-    }
-
-    /// The pieces of the side to move that can move at all; while a capture
-    /// exists, only those that can jump (C2).
-    pub fn movable_pieces(&self) -> Bitboard {
-        let jumpers = movegen::jumpers(self);
-        if jumpers.any() {
-            jumpers
-        } else {
-            movegen::steppers(self)
-        }
-    }
-
-    /// Play a move after checking that it is legal here.
-    pub fn play(&self, mv: &Move) -> Result<Position, IllegalMove> {
-        if self.legal_moves().contains(mv) {
-            Ok(self.play_unchecked(mv))
-        } else {
-            Err(IllegalMove(mv.to_string()))
-        }
-    }
-
     /// Play a move known to be legal here (the search's fast path). The
     /// moving piece leaves its square, every captured piece is removed, and a
     /// man that ends on its crowning row becomes a king (R5).
@@ -274,12 +235,6 @@ impl Position {
 impl Default for Position {
     fn default() -> Position {
         Position::start()
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", crate::fen::to_fen(self))
     }
 }
 

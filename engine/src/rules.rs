@@ -1,6 +1,6 @@
 //! How a game ends (R7, R8) and the quiet-turn counter behind the draw.
 
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::{Color, Position};
 
 /// Turns in a row without a capture and without a man moving after which

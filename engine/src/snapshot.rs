@@ -15,9 +15,9 @@
 use crate::fen::{parse_fen, to_fen, FenError};
 use crate::game::Game;
 use crate::line::{Line, LineError};
-use crate::notation::excerpt;
 use crate::rules::DRAW_QUIET_TURNS;
 use crate::sides::First;
+use crate::text::excerpt;
 use crate::{Level, Square};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

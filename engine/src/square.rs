@@ -25,7 +25,7 @@
 use std::fmt;
 
 /// One of the 32 playable squares. Internally an index 0..=31 (square
-/// number minus one), which is also its bit in a [`crate::Bitboard`].
+/// number minus one), which is also its bit in a bitboard.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Square(u8);
 
@@ -212,10 +212,6 @@ impl fmt::Display for Square {
     }
 }
 
-const WHITE_FORWARD: [crate::Direction; 2] = [crate::Direction::UpLeft, crate::Direction::UpRight];
-const BLACK_FORWARD: [crate::Direction; 2] =
-    [crate::Direction::DownLeft, crate::Direction::DownRight];
-
 /// A side. Black moves first from the standard start and moves down the
 /// diagram; White moves up.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -232,33 +228,6 @@ impl Color {
             Color::Black => Color::White,
             Color::White => Color::Black,
         }
-    }
-
-    /// The two directions this side's men move and jump in (R2): up the
-    /// diagram (towards square 1) for White, down for Black.
-    #[inline]
-    pub const fn forward(self) -> &'static [crate::Direction; 2] {
-        match self {
-            Color::White => &WHITE_FORWARD,
-            Color::Black => &BLACK_FORWARD,
-        }
-    }
-
-    /// The row where this side's men are crowned: row 7 for Black, row 0 for
-    /// White, as a bitboard mask.
-    #[inline]
-    pub const fn crowning_row(self) -> crate::Bitboard {
-        match self {
-            Color::Black => crate::Bitboard(0xF000_0000),
-            Color::White => crate::Bitboard(0x0000_000F),
-        }
-    }
-
-    /// The side's own back row (where its men start), the opposite side's
-    /// crowning row.
-    #[inline]
-    pub const fn back_row(self) -> crate::Bitboard {
-        self.opposite().crowning_row()
     }
 
     /// The PDN letter, `B` or `W`.

@@ -7,7 +7,7 @@
 
 use crate::game::Game;
 use crate::line::Line;
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::sides::{First, GameResult, Side, CPU};
 use crate::{Level, Position, Role, Square};
 use serde::{Deserialize, Serialize};

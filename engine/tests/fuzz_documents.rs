@@ -1,8 +1,7 @@
 //! Fuzzing the saved documents: the saved game (`Game::from_json`,
 //! `Game::from_value`, versions 1 and 2) and the records
 //! (`Records::from_json`, `Records::from_value`, versions 1 and 2 with the
-//! history of finished games). Nothing a file holds may panic the engine
-//! (issue 9).
+//! history of finished games). Nothing a file holds may panic the engine.
 //!
 //! The inputs start from documents the real code writes: random games
 //! played through the session API (player hops, CPU moves, undo; stopped

@@ -54,8 +54,8 @@ impl<'de> Deserialize<'de> for Settings {
 /// one: no valid setting is that long, and errors then stay short.
 fn shorten(value: Value) -> Value {
     let short = |s: String| {
-        if s.chars().count() > checkers::notation::EXCERPT_CHARS {
-            checkers::notation::excerpt(&s)
+        if s.chars().count() > checkers::text::EXCERPT_CHARS {
+            checkers::text::excerpt(&s)
         } else {
             s
         }

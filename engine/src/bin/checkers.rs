@@ -4,7 +4,7 @@
 //! checkers moves [--fen FEN]
 //! checkers perft [--fen FEN] DEPTH
 //! checkers best  [--fen FEN] [--quiet N] (--level LEVEL | --depth D) [--threads N]
-//! checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] [--against N] [--repeat K] [--step]
+//! checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal]
 //! checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights W] [--b-weights W] --games N [--threads N]
 //! checkers pdn FILE
 //! ```
@@ -18,18 +18,7 @@
 //! its task trees allow on 2, 4 and 8 threads and the median, p95 and max
 //! over the positions of a search's ideal length on 2 threads, in nodes
 //! (divide by one thread's nodes per second for a time no load disturbs),
-//! and with `--against K` by a line `LEVEL against K threads: total T ms,
-//! speedup Rx` (the same searches on K threads, each position searched
-//! on both pools in turn, and the speedup of `--threads` over them; the
-//! command fails if the two disagree on a move, score or node count),
-//! then the fingerprint; with `--repeat K` every search is run K times
-//! (on both pools in turn each time) and the times are each position's
-//! best of K, which the header line says; with `--step` (not with
-//! `--against` or `--repeat`) every search waits for a line on standard
-//! input and is followed at once by a line `step I T ms` (position I,
-//! searched in T ms; with `--ideal`, `step I T ms A B C`, the speedups
-//! that search's task tree allows on 2, 4 and 8 threads), so that another
-//! program can pace two benches search by search; `pdn` checks the first game of
+//! then the fingerprint (`checkers::bench::fingerprint`); `pdn` checks the first game of
 //! a PDN file (`-` for standard input) move by move and prints exactly
 //! three lines, `moves N`, `result R` (the result token) and `fen FEN`
 //! (the final position).
@@ -37,9 +26,9 @@
 //! short prefix of any argument or input.
 
 use checkers::eval::Weights;
-use checkers::notation::excerpt;
 use checkers::search::search_weighted;
 use checkers::search::{IDEAL_THREADS, MATE, MATE_BOUND, MAX_DEPTH};
+use checkers::text::excerpt;
 use checkers::{
     bench, next_quiet, outcome, parse_fen, parse_pdn, pdn, perft, search_with_info, to_fen, Color,
     Level, Outcome, Position,
@@ -51,8 +40,33 @@ use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: checkers moves [--fen FEN] | checkers perft [--fen FEN] DEPTH \
 | checkers best [--fen FEN] [--quiet N] (--level easy|normal|hard | --depth D) [--threads N] \
-| checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] [--against N] [--repeat K] [--step] | checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights ADVANCE,BACK_ROW,EDGE] \
+| checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal] | checkers match (--a LEVEL --b LEVEL | --depth D) [--a-weights ADVANCE,BACK_ROW,EDGE] \
 [--b-weights ADVANCE,BACK_ROW,EDGE] --games N [--threads N] | checkers pdn FILE (- for standard input)";
+
+/// What `checkers --help` prints: every command on one screen.
+const HELP: &str = "\
+checkers: English draughts (checkers) on the command line
+
+  checkers moves [--fen FEN]
+      every legal move, one per line, in full-path notation
+  checkers perft [--fen FEN] DEPTH
+      leaf counts from 1 to DEPTH turns, then the time
+  checkers best [--fen FEN] [--quiet N] (--level LEVEL | --depth D)
+                [--threads N]
+      the CPU's search, one info line per depth, then its move
+  checkers bench [--threads N] [--level LEVEL [--depth D]] [--ideal]
+      think times over the bench positions, and their node fingerprint
+  checkers match (--a LEVEL --b LEVEL | --depth D) --games N
+                 [--a-weights W] [--b-weights W] [--threads N]
+      two levels (or two sets of weights) play each other, with a sign test
+  checkers pdn FILE
+      check the first game of a PDN file (- reads standard input)
+
+LEVEL: easy, normal or hard. FEN: PDN FEN, e.g. B:W21-32:B1-12 (the start).
+W: the evaluation's bonuses ADVANCE,BACK_ROW,EDGE. N of --quiet: quiet turns
+behind the position. The reply never depends on --threads.
+Errors: one line on standard error, exit status 2.
+";
 
 /// A game of `match` that reaches this many turns is stopped and counted a
 /// draw. The rules end every game anyway (at most 168 man moves and 23
@@ -68,7 +82,7 @@ struct Args {
 
 /// Options that take a value; anything else starting with `--` is an error
 /// unless it is one of [`FLAGS`].
-const OPTIONS: [&str; 12] = [
+const OPTIONS: [&str; 10] = [
     "fen",
     "quiet",
     "level",
@@ -79,12 +93,10 @@ const OPTIONS: [&str; 12] = [
     "games",
     "a-weights",
     "b-weights",
-    "against",
-    "repeat",
 ];
 
 /// Options that take no value (they stand for `--name=yes`).
-const FLAGS: [&str; 2] = ["ideal", "step"];
+const FLAGS: [&str; 1] = ["ideal"];
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut out = Args {
@@ -303,33 +315,8 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// One line of standard input for `bench --step` (its text is ignored):
-/// an error at its end, or for a line of more than 4 KiB, so that no input
-/// makes the bench hold an unbounded line in memory.
-fn wait_for_line(stdin: &std::io::Stdin) -> Result<(), String> {
-    use std::io::BufRead;
-    const LIMIT: u64 = 4096;
-    let mut line = Vec::new();
-    let mut lock = stdin.lock();
-    let n = (&mut lock)
-        .take(LIMIT)
-        .read_until(b'\n', &mut line)
-        .map_err(|e| format!("--step: cannot read standard input: {e}"))?;
-    match (n, line.last()) {
-        (0, _) => Err("--step: standard input ended before the last search".into()),
-        (_, Some(b'\n')) => Ok(()),
-        _ if n as u64 == LIMIT => {
-            Err("--step: a line of standard input is longer than 4 KiB".into())
-        }
-        // The last line, without its newline: it still counts.
-        _ => Ok(()),
-    }
-}
-
 fn cmd_bench(args: &Args) -> Result<(), String> {
-    args.allow(&[
-        "threads", "level", "depth", "ideal", "against", "repeat", "step",
-    ])?;
+    args.allow(&["threads", "level", "depth", "ideal"])?;
     args.no_positional()?;
     let positions = bench::positions().map_err(|e| format!("bad bench position: {e}"))?;
     let levels: Vec<(Level, u32)> =
@@ -339,119 +326,29 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
             (None, Some(_)) => return Err("--depth needs --level".into()),
         };
     let ideal = args.get("ideal").is_some();
-    // Each search run this many times, its time the least: on a shared
-    // machine other work only ever adds time, so the least of identical
-    // searches is the one least disturbed.
-    let repeat = args.number("repeat", 1..=100)?.unwrap_or(1) as usize;
-    // Paced by another program: each search waits for a line on standard
-    // input and is reported at once, so that two processes (say one
-    // thread and two) can search each position in turn, each seeing the
-    // machine as the other did a moment before.
-    let step = args.get("step").is_some();
-    if step && (repeat > 1 || args.get("against").is_some()) {
-        return Err("--step goes with neither --repeat nor --against".into());
-    }
-    let stdin = std::io::stdin();
-    // The same searches on a pool of this many threads too, each position
-    // on both pools in turn, so that both totals see the machine alike.
-    let against = match args.number("against", 1..=256)? {
-        None => None,
-        Some(n) => Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(n as usize)
-                .build()
-                .map_err(|e| format!("cannot start {n} threads: {e}"))?,
-        ),
-    };
     with_threads(args, || {
         println!(
-            "bench: {} positions, {} threads{}",
+            "bench: {} positions, {} threads",
             positions.len(),
-            rayon::current_num_threads(),
-            if repeat > 1 {
-                format!(", best of {repeat}")
-            } else {
-                String::new()
-            }
+            rayon::current_num_threads()
         );
-        let mut fingerprint = 0u64;
+        let mut level_nodes = Vec::new();
         for (level, depth) in levels {
             let mut times = Vec::with_capacity(positions.len());
             let mut nodes = 0u64;
             let mut ideal_nodes = [0u64; 3];
             let mut ideal_two = Vec::with_capacity(positions.len());
-            let mut other_total = Duration::ZERO;
-            for (i, pos) in positions.iter().enumerate() {
-                let timed = || {
-                    let start = Instant::now();
-                    let r = checkers::search(pos, 0, depth);
-                    (r, start.elapsed())
-                };
-                let disagree = |other: usize| {
-                    format!(
-                        "bench position {}: {} threads and {other} threads disagree",
-                        i + 1,
-                        rayon::current_num_threads(),
-                    )
-                };
-                let mut time = Duration::MAX;
-                let mut other_time = Duration::MAX;
-                let mut first = None;
-                for round in 0..repeat {
-                    // Which pool goes first alternates from one position
-                    // (and one repetition) to the next.
-                    let before = (i + round) % 2 == 0;
-                    let mut other = || {
-                        against.as_ref().map(|pool| {
-                            let (o, t) = pool.install(timed);
-                            other_time = other_time.min(t);
-                            (o, pool.current_num_threads())
-                        })
-                    };
-                    let o = if before { other() } else { None };
-                    if step {
-                        wait_for_line(&stdin)?;
-                    }
-                    let (r, t) = timed();
-                    if step {
-                        let mut out = std::io::stdout().lock();
-                        let _ = write!(out, "step {} {:.3} ms", i + 1, ms(t));
-                        if ideal {
-                            // This search's own tree: how much faster it
-                            // could run on 2, 4 and 8 threads.
-                            for n in r.ideal {
-                                let _ = write!(out, " {:.3}", r.nodes as f64 / n.max(1) as f64);
-                            }
-                        }
-                        let _ = writeln!(out);
-                        let _ = out.flush();
-                    }
-                    time = time.min(t);
-                    let o = if before { o } else { other() };
-                    let key = (r.best, r.score, r.nodes);
-                    if let Some((o, n)) = o {
-                        if (o.best, o.score, o.nodes) != key {
-                            return Err(disagree(n));
-                        }
-                    }
-                    if first.is_some_and(|f| f != key) {
-                        return Err(disagree(rayon::current_num_threads()));
-                    }
-                    first = Some(key);
-                    if round + 1 == repeat {
-                        nodes += r.nodes;
-                        for (t, i) in ideal_nodes.iter_mut().zip(r.ideal) {
-                            *t += i;
-                        }
-                        ideal_two.push(r.ideal[0]);
-                    }
+            for pos in &positions {
+                let start = Instant::now();
+                let r = checkers::search(pos, 0, depth);
+                times.push(start.elapsed());
+                nodes += r.nodes;
+                for (t, i) in ideal_nodes.iter_mut().zip(r.ideal) {
+                    *t += i;
                 }
-                if against.is_some() {
-                    other_total += other_time;
-                }
-                times.push(time);
+                ideal_two.push(r.ideal[0]);
             }
-            fingerprint = fingerprint.wrapping_mul(1_000_003).wrapping_add(nodes);
+            level_nodes.push(nodes);
             let total: Duration = times.iter().sum();
             times.sort();
             println!(
@@ -466,41 +363,37 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
                 nodes,
                 nodes as f64 / total.as_secs_f64().max(1e-9) / 1e6
             );
-            if let Some(pool) = &against {
-                let n = pool.current_num_threads();
-                println!(
-                    "{:<6} against {n} thread{}: total {:>8.1} ms, speedup {:.2}x",
-                    level.name(),
-                    if n == 1 { "" } else { "s" },
-                    ms(other_total),
-                    ms(other_total) / ms(total).max(1e-9)
-                );
-            }
             if ideal {
-                let speedups: Vec<String> = IDEAL_THREADS
-                    .iter()
-                    .zip(ideal_nodes)
-                    .map(|(t, n)| format!("{t} threads {:.2}", nodes as f64 / n.max(1) as f64))
-                    .collect();
-                ideal_two.sort_unstable();
-                let rank = |q: f64| {
-                    let n = ideal_two.len();
-                    ideal_two[((q * n as f64).ceil() as usize).clamp(1, n) - 1]
-                };
-                println!(
-                    "{:<6} ideal speedup: {}; on 2 threads, nodes per search: \
-                     median {}, p95 {}, max {}",
-                    level.name(),
-                    speedups.join(", "),
-                    rank(0.5),
-                    rank(0.95),
-                    rank(1.0)
-                );
+                print_ideal(level, nodes, ideal_nodes, &mut ideal_two);
             }
         }
-        println!("fingerprint {fingerprint}");
-        Ok(())
-    })?
+        println!("fingerprint {}", bench::fingerprint(level_nodes));
+    })
+}
+
+/// The `--ideal` line of a level: the speedups its task trees allow on
+/// [`IDEAL_THREADS`] threads, and the median, p95 and max over the
+/// positions of a search's ideal length on 2 threads, in nodes.
+fn print_ideal(level: Level, nodes: u64, ideal_nodes: [u64; 3], ideal_two: &mut [u64]) {
+    let speedups: Vec<String> = IDEAL_THREADS
+        .iter()
+        .zip(ideal_nodes)
+        .map(|(t, n)| format!("{t} threads {:.2}", nodes as f64 / n.max(1) as f64))
+        .collect();
+    ideal_two.sort_unstable();
+    let rank = |q: f64| {
+        let n = ideal_two.len();
+        ideal_two[((q * n as f64).ceil() as usize).clamp(1, n) - 1]
+    };
+    println!(
+        "{:<6} ideal speedup: {}; on 2 threads, nodes per search: \
+         median {}, p95 {}, max {}",
+        level.name(),
+        speedups.join(", "),
+        rank(0.5),
+        rank(0.95),
+        rank(1.0)
+    );
 }
 
 /// How one game of a match ended, from A's side.
@@ -842,7 +735,7 @@ fn main() -> ExitCode {
             "bench" => cmd_bench(&args),
             "match" => cmd_match(&args),
             "pdn" => cmd_pdn(&args),
-            "-h" | "--help" | "help" => print_all(&format!("{USAGE}\n")),
+            "-h" | "--help" | "help" => print_all(HELP),
             other => Err(format!("unknown command '{}'; {USAGE}", excerpt(other))),
         }),
     };

@@ -693,8 +693,8 @@ pub const RECORDS_KEYS: &[&str] = &[
 ];
 
 /// Texts of the formats: names (right and nearly right), positions
-/// (standard, either side to move, endgames, texts that once made a parser
-/// panic), moves.
+/// (standard, either side to move, endgames, empty sides, bracketed
+/// multi-byte text), moves.
 #[rustfmt::skip]
 pub const STRINGS: &[&str] = &[
     "easy", "normal", "hard", "Easy", " easy", "expert", "player", "cpu", "Player", "both",
