@@ -13,7 +13,6 @@
 #![deny(clippy::unwrap_used)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
-mod affinity;
 pub mod bench;
 pub mod bitboard;
 pub mod eval;

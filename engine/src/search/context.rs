@@ -4,7 +4,7 @@
 use super::ideal::Cost;
 use super::ordering::{quiet_code, step, Ordering};
 use super::params::{LOG_MIN_DEPTH, MAX_DEPTH, MAX_PLY};
-use super::table::{probe_slot, store_slot, Entry, Log, STAMP_LIMIT};
+use super::table::{Entry, Log, Table};
 use crate::moves::Move;
 
 /// A search context: everything one task learns, private to it. Aligned
@@ -12,11 +12,8 @@ use crate::moves::Move;
 /// the counters one thread writes must not share a line with another's.
 #[repr(align(128))]
 pub(super) struct Context {
-    /// The private table: one-word slots ([`super::table::STAMP_SHIFT`]);
-    /// only entries of the current stamp are live.
-    pub(super) tt: Vec<u64>,
-    mask: usize,
-    stamp: u64,
+    /// The private table, read before the shared one.
+    pub(super) tt: Table,
     /// The entries stored since the last merge, for the shared table.
     pub(super) log: Log,
     pub(super) nodes: u64,
@@ -26,10 +23,6 @@ pub(super) struct Context {
     /// The ply of the test this context runs, whose position may split
     /// its moves (`usize::MAX`: none).
     pub(super) split_at: usize,
-    /// The thread whose copy of the shared table this context reads: the
-    /// one that runs it (any copy gives the same answers; this one is in
-    /// the core's own cache).
-    pub(super) home: usize,
     /// Killers and history.
     pub(super) ord: Box<Ordering>,
     /// Triangular principal-variation table of move indices.
@@ -42,14 +35,11 @@ impl Context {
     /// two).
     pub(super) fn new(entries: usize) -> Context {
         Context {
-            tt: vec![0; entries],
-            mask: entries - 1,
-            stamp: 1,
+            tt: Table::new(entries),
             log: Log::default(),
             nodes: 0,
             saved: [0; 3],
             split_at: usize::MAX,
-            home: 0,
             ord: Box::default(),
             pv: Box::new([[0; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
@@ -59,11 +49,7 @@ impl Context {
     /// Forget everything, as if new (a fresh stamp empties the table),
     /// and start from the move order `ord`.
     pub(super) fn reset(&mut self, ord: &Ordering) {
-        self.stamp += 1;
-        if self.stamp >= STAMP_LIMIT {
-            self.tt.fill(0);
-            self.stamp = 1;
-        }
+        self.tt.clear();
         self.log.clear();
         self.nodes = 0;
         self.saved = [0; 3];
@@ -71,19 +57,14 @@ impl Context {
         *self.ord = *ord;
     }
 
-    /// The bucket of two slots a key may occupy.
-    #[inline]
-    pub(super) fn bucket(&self, key: u64) -> usize {
-        key as usize & self.mask & !1
-    }
-
+    /// The private table's entry for `key`, if any.
     #[inline]
     pub(super) fn probe(&self, key: u64) -> Option<Entry> {
-        probe_slot(&self.tt, self.bucket(key), key, self.stamp)
+        self.tt.probe(key)
     }
 
-    /// Store in the private table as the shared one stores (`store_slot`),
-    /// and log deep enough entries for the shared table.
+    /// Store in the private table, and log deep enough entries for the
+    /// shared table.
     #[inline]
     pub(super) fn store(&mut self, key: u64, depth: u32, score: i32, bound: u8, best: u8) {
         debug_assert!(depth <= MAX_DEPTH, "a slot keeps 7 bits of depth");
@@ -94,8 +75,7 @@ impl Context {
             best,
         }
         .pack();
-        let b = self.bucket(key);
-        store_slot(&mut self.tt, b, key, data, self.stamp);
+        self.tt.store(key, data);
         if depth >= LOG_MIN_DEPTH {
             self.log.push([key, data]);
         }

@@ -69,9 +69,9 @@
 //! whatever thread runs it and whenever; results are combined in a fixed
 //! order, and between equal scores at the root the move generated first
 //! wins. Which thread runs a task, and in what order a phase starts its
-//! tasks (longest expected first), changes only the time. Between calls
-//! only memory is kept (contexts and tables, stamped anew), never what a
-//! search learnt.
+//! tasks (longest expected first), changes only the time. A context
+//! handed to a new task is stamped anew, so it starts as empty as a new
+//! one; nothing is kept from one search to the next.
 //!
 //! [`SearchResult::ideal`] gives how long the task tree would take on 2,
 //! 4 and 8 threads with perfect scheduling and no overhead, a measure no
@@ -112,7 +112,6 @@ pub use params::{
 pub use root::SearchResult;
 pub use score::{MATE, MATE_BOUND};
 
-use crate::affinity;
 use crate::eval::Weights;
 use crate::moves::Move;
 use crate::{Level, Position};
@@ -188,9 +187,8 @@ pub fn search_splitting_tests_from(
 ///
 /// While it runs, when it is the only search in the process, the pool's
 /// other threads wait for work awake ([`poll`]) instead of sleeping
-/// between phases, and on Linux every thread of the pool is held on a CPU
-/// of its own ([`affinity::pin`]); scheduling only, so the result is the
-/// same. When it returns, every thread of the pool is asleep.
+/// between phases; scheduling only, so the result is the same. When it
+/// returns, no thread of the pool polls any more.
 fn search_inner(
     pos: &Position,
     quiet: u32,
@@ -207,17 +205,14 @@ fn search_inner(
         // included, so that the scope, which waits for the pollers, ends
         // too.
         let _running = Running(done);
-        let threads = rayon::current_num_threads();
         let root = rayon::current_thread_index();
-        let _pinned = (alone && threads > 1).then(|| {
+        if alone && rayon::current_num_threads() > 1 {
             sc.spawn_broadcast(move |_, ctx| {
                 if Some(ctx.index()) != root {
-                    let _pinned = affinity::pin(ctx.index(), threads);
                     poll(done);
                 }
             });
-            root.map(|i| affinity::pin(i, threads))
-        });
+        }
         iterate(pos, quiet, depth, weights, split_tests_from, info)
     })
 }

@@ -33,17 +33,12 @@ pub(super) struct Shared {
 }
 
 impl Shared {
-    /// What the tasks of a search `depth` turns deep share, on `threads`
-    /// threads, with the evaluation's `weights`.
-    pub(super) fn new(
-        threads: usize,
-        depth: u32,
-        weights: &Weights,
-        split_tests_from: u64,
-    ) -> Shared {
+    /// What the tasks of a search `depth` turns deep share, with the
+    /// evaluation's `weights`.
+    pub(super) fn new(depth: u32, weights: &Weights, split_tests_from: u64) -> Shared {
         let bits = (depth + 8).clamp(SHARED_MIN_BITS, SHARED_MAX_BITS);
         Shared {
-            tt: SharedTable::new(threads, 1 << bits),
+            tt: SharedTable::new(1 << bits),
             // A draw by the 50-turn rule can only happen inside a subtree
             // when the counter plus the remaining line (depth, plus the
             // ending extension) reaches 50, so below this the counter
@@ -142,7 +137,7 @@ impl Context {
         };
         let mut tt_move = NO_MOVE;
         if depth >= TT_MIN_DEPTH {
-            if let Some(e) = self.probe(key).or_else(|| sh.tt.read(self.home).probe(key)) {
+            if let Some(e) = self.probe(key).or_else(|| sh.tt.read().probe(key)) {
                 tt_move = e.best;
                 match cut_off(e, depth, ply, alpha, beta) {
                     Some(s) if !pv_node => return s,

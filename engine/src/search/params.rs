@@ -84,12 +84,3 @@ pub const IDEAL_THREADS: [u64; 3] = [2, 4, 8];
 /// short enough to start a new task at once, long enough not to hammer
 /// the queue's cache line.
 pub(super) const POLL_SPINS: u32 = 32;
-
-/// How many entries ahead a merge asks for the bucket it will store into:
-/// the buckets are all over the table, a cache miss each, and asked for
-/// early the core fetches the next ones while it stores the current one.
-pub(super) const MERGE_PREFETCH: usize = 16;
-
-/// At most this many contexts stay in the spare list between searches
-/// (1 MiB of tables at Hard's size).
-pub(super) const SPARE_CONTEXTS: usize = 32;

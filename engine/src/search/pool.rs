@@ -5,7 +5,6 @@
 use super::context::Context;
 use super::ideal::Cost;
 use super::ordering::Ordering;
-use super::params::SPARE_CONTEXTS;
 use super::sched::lock;
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -17,11 +16,6 @@ use std::sync::Mutex;
 /// gave back before it makes a new one. (A context handed out is as good
 /// as new whichever it is, so which one a task gets changes nothing in the
 /// search.)
-///
-/// The memory outlives the search: a pool starts with the contexts of the
-/// right size that earlier searches left in [`SPARE`] and leaves its own
-/// there when it is dropped, so that a search does not pay for its tables
-/// again in page faults.
 pub(super) struct Pool {
     /// Each thread's contexts, given back and ready to hand out.
     free: Vec<Mutex<Vec<Context>>>,
@@ -32,38 +26,21 @@ pub(super) struct Pool {
     entries: usize,
 }
 
-/// The contexts that searches leave for the next one. Only memory:
-/// contexts are stamped anew before use, so nothing learnt in one search
-/// reaches another.
-static SPARE: Mutex<Vec<Context>> = Mutex::new(Vec::new());
-
 impl Pool {
-    /// A pool for `threads` threads of contexts with `entries` table
-    /// entries, starting with the spare ones of that size, each on the
-    /// free list of the thread that used it last (its table is in that
-    /// core's caches).
+    /// An empty pool for `threads` threads of contexts with `entries`
+    /// table entries.
     pub(super) fn new(threads: usize, entries: usize) -> Pool {
-        let free: Vec<Mutex<Vec<Context>>> = (0..threads.max(1))
-            .map(|_| Mutex::new(Vec::new()))
-            .collect();
-        let mut spare = lock(&SPARE);
-        let (fit, other): (Vec<Context>, Vec<Context>) = std::mem::take(&mut *spare)
-            .into_iter()
-            .partition(|c| c.tt.len() == entries);
-        *spare = other;
-        for ctx in fit {
-            lock(&free[ctx.home % free.len()]).push(ctx);
-        }
         Pool {
-            free,
+            free: (0..threads.max(1))
+                .map(|_| Mutex::new(Vec::new()))
+                .collect(),
             entries,
             work: Mutex::new(HashMap::new()),
         }
     }
 
-    /// The thread that runs this, among the pool's (its free list, its
-    /// copy of the shared table).
-    pub(super) fn home(&self) -> usize {
+    /// The thread that runs this, among the pool's (its free list).
+    fn home(&self) -> usize {
         rayon::current_thread_index().unwrap_or(0) % self.free.len()
     }
 
@@ -78,7 +55,6 @@ impl Pool {
         let reused = own.or_else(|| self.free.iter().find_map(|f| lock(f).pop()));
         let mut ctx = reused.unwrap_or_else(|| Context::new(self.entries));
         ctx.reset(ord);
-        ctx.home = self.home();
         ctx
     }
 
@@ -112,20 +88,6 @@ impl Pool {
     /// this.
     pub(super) fn release(&self, ctx: Context) {
         lock(self.own()).push(ctx);
-    }
-}
-
-impl Drop for Pool {
-    /// The contexts go to [`SPARE`], which keeps the last
-    /// [`SPARE_CONTEXTS`] given to it.
-    fn drop(&mut self) {
-        let mut spare = lock(&SPARE);
-        for f in &mut self.free {
-            let f = f.get_mut().unwrap_or_else(|e| e.into_inner());
-            spare.append(f);
-        }
-        let len = spare.len();
-        spare.drain(..len.saturating_sub(SPARE_CONTEXTS));
     }
 }
 

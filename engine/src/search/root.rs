@@ -79,7 +79,7 @@ pub(super) fn iterate(
     let threads = rayon::current_num_threads();
     let private_bits = (depth + 6).clamp(PRIVATE_MIN_BITS, PRIVATE_MAX_BITS);
     let mut root = Root {
-        shared: Shared::new(threads, depth, weights, split_tests_from),
+        shared: Shared::new(depth, weights, split_tests_from),
         pool: Pool::new(threads, 1 << private_bits),
         moves: moves
             .iter()

@@ -98,7 +98,6 @@ impl Sibling {
         bar: i32,
     ) -> Cost {
         let ctx = self.ctx.get_or_insert_with(|| env.pool.acquire(ord));
-        ctx.home = env.pool.home();
         ctx.split_at = ply;
         let c0 = ctx.cost();
         self.score = -ctx.negamax(env, &self.child, self.quiet, depth, ply, -bar - 1, -bar);
@@ -131,7 +130,6 @@ impl Sibling {
         hi: i32,
     ) -> Cost {
         let ctx = self.ctx.get_or_insert_with(|| env.pool.acquire(ord));
-        ctx.home = env.pool.home();
         ctx.split_at = usize::MAX;
         let c0 = ctx.cost();
         self.score = -ctx.negamax(env, &self.child, self.quiet, depth, ply, -hi, -lo);
@@ -380,7 +378,7 @@ pub(super) fn open_split(
     }
     let sh = env.sh;
     let key = sh.key(pos, quiet);
-    let table = sh.tt.read(env.pool.home());
+    let table = sh.tt.read();
     let tt_move = table.probe(key).map_or(NO_MOVE, |e| e.best);
     let mut list = MoveList::new();
     generate(pos, &mut list);
@@ -696,7 +694,7 @@ mod tests {
             .build()
             .unwrap();
         pool.install(|| {
-            let sh = Shared::new(2, 2, &Weights::default(), 1);
+            let sh = Shared::new(2, &Weights::default(), 1);
             let contexts = Pool::new(2, 1 << 10);
             let env = Env {
                 sh: &sh,
