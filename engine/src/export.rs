@@ -2,10 +2,11 @@
 //! the CPU Black ("CPU (Hard)"), the date is the day the game began (UTC),
 //! and the result is the one the rules gave, or `*` while the game goes on.
 
-use crate::game::{Game, GameResult, PlayerOutcome};
+use crate::game::Game;
 use crate::line::Line;
 use crate::pdn::{PdnGame, PdnResult};
 use crate::records::ArchivedGame;
+use crate::sides::{GameResult, PlayerOutcome};
 use crate::view::Review;
 use crate::Level;
 

@@ -9,8 +9,8 @@
 //!   piece may go on (C4, R4); a step, or a jump that ends the chain (no
 //!   further jump, or a man crowned: R5), ends it. An illegal hop changes
 //!   nothing.
-//! - The CPU's move comes whole from a search and is handed back as hops
-//!   for the board to play one by one (C5, D5).
+//! - The CPU's move comes whole from a search; the board plays it hop by
+//!   hop (C5, D5).
 //! - Undo goes back to the player's last decision (U1): the player's move
 //!   and the CPU's reply are withdrawn together, a chain in progress is
 //!   withdrawn whole (U3), and a position where the CPU is to move is never
@@ -21,106 +21,21 @@
 //!   (R7) or after 50 quiet turns (R8), checked after every complete move.
 //!
 //! Everything here is pure: the shell persists the game
-//! ([`crate::snapshot`]) and the records ([`crate::records`]), and the page
-//! draws [`Game::view`] ([`crate::view`]).
+//! ([`crate::snapshot`]) and the records ([`crate::records`]); the page
+//! offers what [`Game::legal_moves`] allows and draws the view built from
+//! the game ([`crate::view`]). The sides and the result are
+//! [`crate::sides`]'s.
 
 use crate::line::Line;
-use crate::movegen::Move;
-use crate::names::NameVisitor;
-use crate::rules::{next_quiet, outcome, Outcome, DRAW_QUIET_TURNS};
-use crate::view::{self, Hop, LastMove, Movable, Status, View};
-use crate::{Bitboard, Color, Level, Position, Square};
-use serde::{Deserialize, Deserializer, Serialize};
+use crate::moves::Move;
+use crate::rules::{next_quiet, DRAW_QUIET_TURNS};
+use crate::sides::{First, GameResult, CPU, PLAYER};
+use crate::{Bitboard, Level, Position, Square};
+use serde::Serialize;
 use std::fmt;
-
-/// The player's colour: White, at the bottom of the board.
-pub const PLAYER: Color = Color::White;
-/// The CPU's colour: Black, at the top.
-pub const CPU: Color = Color::Black;
 
 /// The draw warning starts when this many quiet turns or fewer remain.
 pub const DRAW_WARNING_TURNS: u32 = 10;
-
-/// Who moves first (C6).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum First {
-    Player,
-    Cpu,
-}
-
-/// From JSON, exactly `"player"` or `"cpu"`.
-impl<'de> Deserialize<'de> for First {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<First, D::Error> {
-        d.deserialize_str(NameVisitor {
-            what: "first player",
-            names: &[("player", First::Player), ("cpu", First::Cpu)],
-        })
-    }
-}
-
-impl First {
-    /// The colour that moves first.
-    pub const fn color(self) -> Color {
-        match self {
-            First::Player => PLAYER,
-            First::Cpu => CPU,
-        }
-    }
-}
-
-/// A side, as the page sees it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    Player,
-    Cpu,
-}
-
-impl Side {
-    /// The side playing `color`.
-    pub fn of(color: Color) -> Side {
-        if color == PLAYER {
-            Side::Player
-        } else {
-            Side::Cpu
-        }
-    }
-}
-
-/// How a finished game went, for the player.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PlayerOutcome {
-    Win,
-    Loss,
-    Draw,
-}
-
-/// A result: win, loss or draw, and the pieces left on each side (G3).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct GameResult {
-    pub outcome: PlayerOutcome,
-    pub player_pieces: u32,
-    pub cpu_pieces: u32,
-}
-
-impl GameResult {
-    /// The result of the game at `pos` with `quiet` quiet turns behind it,
-    /// or `None` while it goes on (R7, R8).
-    pub fn of(pos: &Position, quiet: u32) -> Option<GameResult> {
-        outcome(pos, quiet).map(|o| GameResult {
-            outcome: match o {
-                Outcome::Draw => PlayerOutcome::Draw,
-                Outcome::Win(c) if c == PLAYER => PlayerOutcome::Win,
-                Outcome::Win(_) => PlayerOutcome::Loss,
-            },
-            player_pieces: pos.pieces(PLAYER).count(),
-            cpu_pieces: pos.pieces(CPU).count(),
-        })
-    }
-}
 
 /// Why an operation on a game was refused. The game is unchanged.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -177,6 +92,72 @@ impl fmt::Display for GameError {
 }
 
 impl std::error::Error for GameError {}
+
+/// A piece the player may lift now and the squares its next hop may
+/// reach (C2, C3).
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Movable {
+    pub from: Square,
+    /// In square order; never empty.
+    pub to: Vec<Square>,
+}
+
+/// What the player may do now: the one source of what the page offers
+/// (C2-C4, U5). Only the session makes one ([`Game::legal_moves`]), so its
+/// parts always agree:
+///
+/// - the pieces that may be lifted, in square order, each with its next-hop
+///   destinations: only pieces that can move; while a capture exists only
+///   those that can jump (R3); mid-chain only the jumping piece, whose
+///   destinations are its next jumps (R4);
+/// - whether a capture is forced, which is why only jumping pieces are
+///   offered;
+/// - mid-chain, the piece that must jump again (C4), then the only one
+///   offered.
+///
+/// Empty while the CPU is to move and once the game is over. In JSON:
+/// `{ "movable": [{ "from": 22, "to": [17, 18] }, ...], "captureForced":
+/// false, "mustContinue": null }`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LegalMoves {
+    movable: Vec<Movable>,
+    capture_forced: bool,
+    must_continue: Option<Square>,
+}
+
+impl LegalMoves {
+    /// The pieces the player may lift, in square order, with their
+    /// destinations.
+    pub fn movable(&self) -> &[Movable] {
+        &self.movable
+    }
+
+    /// Where the piece on `from` may hop next; empty if it may not be
+    /// lifted.
+    pub fn destinations(&self, from: Square) -> &[Square] {
+        self.movable
+            .iter()
+            .find(|m| m.from == from)
+            .map_or(&[], |m| m.to.as_slice())
+    }
+
+    /// Whether a capture is available, so only jumps are offered (R3).
+    pub fn capture_forced(&self) -> bool {
+        self.capture_forced
+    }
+
+    /// Mid-chain, the piece that must jump again (C4, R4).
+    pub fn must_continue(&self) -> Option<Square> {
+        self.must_continue
+    }
+
+    /// Whether nothing is offered: the CPU is to move or the game is over.
+    pub fn is_empty(&self) -> bool {
+        self.movable.is_empty()
+    }
+}
 
 /// What the CPU must search: the position, its quiet-turn counter and the
 /// level.
@@ -365,61 +346,35 @@ impl Game {
             .filter(move |m| m.path().starts_with(prefix))
     }
 
-    /// The pieces the player may lift now and their next-hop destinations
-    /// (C2): only pieces that can move; while a capture exists only those
-    /// that can jump; mid-chain only the jumping piece. Empty unless the
+    /// What the player may do now (see [`LegalMoves`]): nothing unless the
     /// player is to decide.
-    pub fn movable(&self) -> Vec<Movable> {
+    pub fn legal_moves(&self) -> LegalMoves {
         if self.result.is_some() || self.position.turn() != PLAYER {
-            return Vec::new();
+            return LegalMoves::default();
         }
         let depth = self.chain.len().max(1);
-        let mut out: Vec<Movable> = Vec::new();
+        let mut movable: Vec<Movable> = Vec::new();
         for m in self.continuing_moves() {
-            let from = m.path()[depth - 1].number();
-            let to = m.path()[depth].number();
-            match out.iter_mut().find(|e| e.from == from) {
+            let from = m.path()[depth - 1];
+            let to = m.path()[depth];
+            match movable.iter_mut().find(|e| e.from == from) {
                 Some(e) => {
                     if !e.to.contains(&to) {
                         e.to.push(to);
                     }
                 }
-                None => out.push(Movable { from, to: vec![to] }),
+                None => movable.push(Movable { from, to: vec![to] }),
             }
         }
-        out.sort_by_key(|e| e.from);
-        for e in &mut out {
+        movable.sort_by_key(|e| e.from);
+        for e in &mut movable {
             e.to.sort_unstable();
         }
-        out
-    }
-
-    /// What the turn line says (U4).
-    pub fn status(&self) -> Status {
-        if self.result.is_some() {
-            Status::Over
-        } else if self.position.turn() == CPU {
-            Status::CpuThinking
-        } else if self.lifted().is_some() {
-            Status::JumpAgain
-        } else if self.position.has_capture() {
-            Status::CaptureAvailable
-        } else {
-            Status::YourTurn
+        LegalMoves {
+            movable,
+            capture_forced: self.position.has_capture(),
+            must_continue: self.lifted(),
         }
-    }
-
-    /// The last complete move, for its mark on the board (C5).
-    pub fn last_move(&self) -> Option<LastMove> {
-        let i = self.line.len().checked_sub(1)?;
-        Some(LastMove {
-            side: Side::of(self.line.mover(i)),
-            path: self.line.moves()[i]
-                .path()
-                .iter()
-                .map(|s| s.number())
-                .collect(),
-        })
     }
 
     /// Quiet turns left before the 50-turn draw (R8), once
@@ -429,34 +384,13 @@ impl Game {
         (self.result.is_none() && left <= DRAW_WARNING_TURNS).then_some(left)
     }
 
-    /// The board as shown: mid-chain, with the jumping piece on its landing
-    /// square and the pieces it has taken removed.
-    pub fn view(&self) -> View {
-        let mut board = view::board(&self.position);
-        if let Some(at) = self.lifted() {
-            let from = self.chain[0].index();
-            board[at.index()] = board[from].take();
-            for sq in self.chain_captures() {
-                board[sq.index()] = None;
-            }
+    /// The pieces the chain in progress has jumped so far; none outside a
+    /// chain. (They stay on the board of [`Game::position`] until the
+    /// chain ends.)
+    pub fn chain_captures(&self) -> Bitboard {
+        if self.chain.len() < 2 {
+            return Bitboard::default();
         }
-        View {
-            level: self.level,
-            first: self.first,
-            board,
-            status: self.status(),
-            movable: self.movable(),
-            lifted: self.lifted().map(Square::number),
-            last_move: self.last_move(),
-            can_undo: self.can_undo(),
-            result: self.result,
-            moves: view::move_list(&self.line),
-            draw_in: self.draw_in(),
-        }
-    }
-
-    /// The pieces the chain in progress has jumped so far.
-    fn chain_captures(&self) -> Bitboard {
         self.continuing_moves()
             .next()
             .map(|m| {
@@ -538,15 +472,14 @@ impl Game {
         }
     }
 
-    /// Apply the CPU's whole move (a search result), returned as its hops so
-    /// the board can play them one by one (C5, D5). The move is checked.
-    pub fn apply_cpu_move(&mut self, m: &Move) -> Result<Vec<Hop>, GameError> {
+    /// Apply the CPU's whole move (a search result). The move is checked.
+    pub fn apply_cpu_move(&mut self, m: &Move) -> Result<(), GameError> {
         self.cpu_request()?;
         if !self.position.legal_moves().contains(m) {
             return Err(GameError::IllegalCpuMove(m.to_string()));
         }
         self.apply(m);
-        Ok(view::hops(m))
+        Ok(())
     }
 
     /// Back to the player's last decision (see the module doc). Returns the

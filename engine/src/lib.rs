@@ -31,6 +31,7 @@ pub mod position;
 pub mod records;
 pub mod rules;
 pub mod search;
+pub mod sides;
 pub mod snapshot;
 pub mod square;
 pub mod text;

@@ -13,8 +13,9 @@
 //! stated result must be the one its final position gives.
 
 use crate::fen::to_fen;
-use crate::game::{First, Game, GameResult, PlayerOutcome};
+use crate::game::Game;
 use crate::line::Line;
+use crate::sides::{First, GameResult, PlayerOutcome};
 use crate::snapshot::{malformed, read_line, SnapshotError};
 use crate::Level;
 use serde::{Deserialize, Serialize};

@@ -13,9 +13,10 @@
 //! wrong. Nothing in a file can make it panic.
 
 use crate::fen::{parse_fen, to_fen, FenError};
-use crate::game::{First, Game};
+use crate::game::Game;
 use crate::line::{Line, LineError};
 use crate::rules::DRAW_QUIET_TURNS;
+use crate::sides::First;
 use crate::text::excerpt;
 use crate::{Level, Square};
 use serde::{Deserialize, Serialize};

@@ -1,12 +1,14 @@
 //! What the page is given to draw: plain data, ready to render, in the
 //! page's terms (the player and the CPU rather than White and Black,
-//! square numbers rather than squares). The page decides nothing: which
-//! pieces may be lifted, where they may go, what the turn line says and how
-//! the game ended all come from here.
+//! square numbers rather than squares), built from the game
+//! ([`crate::game`]). The page decides nothing: what the turn line says and
+//! how the game ended come from here, which pieces may be lifted and where
+//! they may go from [`Game::legal_moves`].
 
-use crate::game::{First, GameResult, Side};
+use crate::game::Game;
 use crate::line::Line;
-use crate::movegen::Move;
+use crate::moves::Move;
+use crate::sides::{First, GameResult, Side, CPU};
 use crate::{Level, Position, Role, Square};
 use serde::{Deserialize, Serialize};
 
@@ -48,14 +50,6 @@ pub enum Status {
     CpuThinking,
     /// The game has ended.
     Over,
-}
-
-/// A piece the player may lift now and where its next hop may land.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Movable {
-    pub from: u8,
-    pub to: Vec<u8>,
 }
 
 /// The last move made, for the mark on the board (C5).
@@ -118,7 +112,8 @@ pub fn move_list(line: &Line) -> Vec<MoveEntry> {
         .collect()
 }
 
-/// Everything the page needs to draw the game in progress.
+/// Everything the page needs to draw the game in progress but what the
+/// player may do, which [`Game::legal_moves`] answers.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct View {
@@ -128,10 +123,6 @@ pub struct View {
     /// pieces it has taken are gone.
     pub board: Board,
     pub status: Status,
-    /// Empty unless the player is to decide.
-    pub movable: Vec<Movable>,
-    /// The piece that must jump again (C4).
-    pub lifted: Option<u8>,
     pub last_move: Option<LastMove>,
     pub can_undo: bool,
     pub result: Option<GameResult>,
@@ -139,6 +130,56 @@ pub struct View {
     pub moves: Vec<MoveEntry>,
     /// Turns left before the 50-turn draw, once 10 or fewer remain.
     pub draw_in: Option<u32>,
+}
+
+impl Game {
+    /// What the turn line says (U4).
+    pub fn status(&self) -> Status {
+        if self.result().is_some() {
+            Status::Over
+        } else if self.position().turn() == CPU {
+            Status::CpuThinking
+        } else if self.lifted().is_some() {
+            Status::JumpAgain
+        } else if self.position().has_capture() {
+            Status::CaptureAvailable
+        } else {
+            Status::YourTurn
+        }
+    }
+
+    /// The last complete move, for its mark on the board (C5).
+    pub fn last_move(&self) -> Option<LastMove> {
+        let line = self.line();
+        let i = line.len().checked_sub(1)?;
+        Some(LastMove {
+            side: Side::of(line.mover(i)),
+            path: line.moves()[i].path().iter().map(|s| s.number()).collect(),
+        })
+    }
+
+    /// The game as the page draws it. Mid-chain the board shows the jumping
+    /// piece on its landing square and the pieces it has taken removed.
+    pub fn view(&self) -> View {
+        let mut board = board(self.position());
+        if let (Some(at), Some(from)) = (self.lifted(), self.chain().first()) {
+            board[at.index()] = board[from.index()].take();
+            for sq in self.chain_captures() {
+                board[sq.index()] = None;
+            }
+        }
+        View {
+            level: self.level(),
+            first: self.first(),
+            board,
+            status: self.status(),
+            last_move: self.last_move(),
+            can_undo: self.can_undo(),
+            result: self.result(),
+            moves: move_list(self.line()),
+            draw_in: self.draw_in(),
+        }
+    }
 }
 
 /// A whole game to step through: its moves and every position, from the

@@ -3,6 +3,7 @@
 
 use checkers::game::*;
 use checkers::records::{ArchivedGame, Records, RecordsError, HISTORY_LEN};
+use checkers::sides::*;
 use checkers::snapshot::SnapshotError;
 use checkers::view::*;
 use checkers::{parse_fen, to_fen, Level, Move, Position, Square};
@@ -35,7 +36,8 @@ impl CpuMove for Game {
     fn cpu_move(&mut self) -> Result<Vec<Hop>, GameError> {
         let r = self.cpu_request()?;
         let m = first_move(&r.position).ok_or(GameError::NoCpuMove)?;
-        self.apply_cpu_move(&m)
+        self.apply_cpu_move(&m)?;
+        Ok(hops(&m))
     }
 }
 
@@ -53,8 +55,22 @@ fn record(records: &mut Records, g: &mut Game, id: u64) -> bool {
     }
 }
 
+/// The pieces offered and their destinations, as square numbers.
 fn movable(g: &Game) -> Vec<(u8, Vec<u8>)> {
-    g.movable().into_iter().map(|m| (m.from, m.to)).collect()
+    g.legal_moves()
+        .movable()
+        .iter()
+        .map(|m| (m.from.number(), m.to.iter().map(|s| s.number()).collect()))
+        .collect()
+}
+
+/// Nothing offered: the CPU is to move or the game is over.
+fn offers_nothing(g: &Game) -> bool {
+    let legal = g.legal_moves();
+    legal.is_empty()
+        && !legal.capture_forced()
+        && legal.must_continue().is_none()
+        && legal == LegalMoves::default()
 }
 
 #[test]
@@ -88,12 +104,14 @@ fn new_games_start_from_the_standard_position() {
                 (24, vec![19, 20])
             ]
         );
+        assert!(!g.legal_moves().capture_forced());
+        assert_eq!(g.legal_moves().must_continue(), None);
         assert!(!v.can_undo);
         assert_eq!(v.result, None);
 
         let g = Game::new(level, First::Cpu);
         assert_eq!(g.status(), Status::CpuThinking);
-        assert!(g.movable().is_empty());
+        assert!(offers_nothing(&g));
         assert!(g.cpu_to_move());
         assert_eq!(g.position().turn(), CPU);
         assert_eq!(
@@ -130,7 +148,7 @@ fn a_step_ends_the_turn_and_the_cpu_replies_with_hops() {
     assert_eq!(g.play_hop(sq(22), sq(18)), Ok(true));
     let v = g.view();
     assert_eq!(v.status, Status::CpuThinking);
-    assert!(v.movable.is_empty());
+    assert!(offers_nothing(&g));
     assert_eq!(
         v.last_move,
         Some(LastMove {
@@ -157,6 +175,34 @@ fn a_forced_capture_offers_only_the_jumping_pieces() {
     let g = game_at("W:W22,23,30:B18,1", &[]);
     assert_eq!(g.status(), Status::CaptureAvailable);
     assert_eq!(movable(&g), vec![(22, vec![15]), (23, vec![14])]);
+    let legal = g.legal_moves();
+    assert!(legal.capture_forced());
+    assert_eq!(legal.must_continue(), None);
+    // The man on 30 could step, but a capture is forced (R3).
+    assert!(legal.destinations(sq(30)).is_empty());
+    assert_eq!(legal.destinations(sq(22)), [sq(15)]);
+}
+
+#[test]
+fn the_cpu_to_move_is_offered_nothing_even_with_a_capture() {
+    // Black's 18 could take 22; it is not the player's to decide.
+    let g = game_at("B:W22,30:B18", &[]);
+    assert!(g.position().has_capture());
+    assert_eq!(g.status(), Status::CpuThinking);
+    assert!(offers_nothing(&g));
+}
+
+#[test]
+fn legal_moves_in_json_are_squares_by_number() {
+    let g = game_at("W:W22,30:B18,10,1", &[22, 15]);
+    assert_eq!(
+        serde_json::to_value(g.legal_moves()).unwrap(),
+        serde_json::json!({ "movable": [{ "from": 15, "to": [6] }], "captureForced": true, "mustContinue": 15 })
+    );
+    assert_eq!(
+        serde_json::to_value(Game::new(Level::Easy, First::Cpu).legal_moves()).unwrap(),
+        serde_json::json!({ "movable": [], "captureForced": false, "mustContinue": null })
+    );
 }
 
 #[test]
@@ -165,12 +211,14 @@ fn a_chain_keeps_the_piece_lifted_until_it_ends() {
     assert_eq!(g.play_hop(sq(22), sq(15)), Ok(false));
     let v = g.view();
     assert_eq!(v.status, Status::JumpAgain);
-    assert_eq!(v.lifted, Some(15));
+    let legal = g.legal_moves();
+    assert_eq!(legal.must_continue(), Some(sq(15)));
+    assert!(legal.capture_forced());
     assert_eq!(
-        v.movable,
-        vec![Movable {
-            from: 15,
-            to: vec![6]
+        legal.movable(),
+        [Movable {
+            from: sq(15),
+            to: vec![sq(6)]
         }]
     );
     // Shown mid-chain: the piece on 15, 22 empty, 18 taken.
@@ -260,7 +308,7 @@ fn the_game_ends_with_the_pieces_left() {
         }
     );
     assert_eq!(g.status(), Status::Over);
-    assert!(g.movable().is_empty());
+    assert!(offers_nothing(&g));
     assert_eq!(g.undo(), Err(GameError::GameOver));
     assert_eq!(g.play_hop(sq(15), sq(11)), Err(GameError::GameOver));
     // The CPU blocks the player's last man: a loss with a piece left.
@@ -510,8 +558,8 @@ fn the_move_list_numbers_moves_as_pdn_does_and_survives_a_restart() {
     assert!(!restored.can_undo());
     assert_eq!(restored.undo(), Err(GameError::NothingToUndo));
     restored.cpu_move().unwrap();
-    let m = restored.movable()[0].clone();
-    restored.play_hop(sq(m.from), sq(m.to[0])).unwrap();
+    let m = restored.legal_moves().movable()[0].clone();
+    restored.play_hop(m.from, m.to[0]).unwrap();
     let withdrawn = restored.undo().unwrap();
     assert_eq!(
         withdrawn.len(),
@@ -611,12 +659,13 @@ fn random_session(seed: u64, steps: usize) {
             }
             continue;
         }
-        let offered = g.movable();
+        let legal = g.legal_moves();
+        let offered = legal.movable();
         let m = &offered[rnd(offered.len())];
         let to = m.to[rnd(m.to.len())];
         let before = (to_fen(g.position()), g.quiet());
         let was_chain = g.lifted().is_some();
-        if g.play_hop(sq(m.from), sq(to)).unwrap() && !was_chain {
+        if g.play_hop(m.from, to).unwrap() && !was_chain {
             stops.push(before);
         } else if was_chain && g.lifted().is_none() {
             // The chain ended: its stop is the position before it began,
@@ -634,6 +683,72 @@ impl WithoutUndo for View {
     fn without_undo(mut self) -> View {
         self.can_undo = false;
         self
+    }
+}
+
+/// Through random games (forced captures, chains, the CPU's turns), the
+/// legal moves offer exactly the hops the game accepts, from any square to
+/// any square, and agree with what the turn line says.
+#[test]
+fn the_legal_moves_are_exactly_the_hops_the_game_accepts() {
+    // Openings, and positions with chains for men and kings.
+    let starts = [
+        None,
+        Some("W:W22,30:B18,10,1"),
+        Some("W:WK27,30:B23,24,16,15,8"),
+        Some("W:W21,22,23,25:BK14,17,18,10"),
+    ];
+    for seed in 0..16u64 {
+        let mut state = seed;
+        let mut rnd = |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) as usize) % n
+        };
+        let mut g = match starts[seed as usize % starts.len()] {
+            None => Game::new(Level::Easy, First::Player),
+            Some(fen) => game_at(fen, &[]),
+        };
+        for _ in 0..60 {
+            let legal = g.legal_moves();
+            for from in Square::ALL {
+                for to in Square::ALL {
+                    let offered = legal.destinations(from).contains(&to);
+                    let accepted = g.clone().play_hop(from, to).is_ok();
+                    assert_eq!(
+                        offered,
+                        accepted,
+                        "{from}-{to} at {} (chain {:?})",
+                        to_fen(g.position()),
+                        g.chain()
+                    );
+                }
+            }
+            let status = g.status();
+            assert_eq!(
+                legal.is_empty(),
+                matches!(status, Status::CpuThinking | Status::Over)
+            );
+            assert_eq!(
+                legal.capture_forced(),
+                matches!(status, Status::CaptureAvailable | Status::JumpAgain)
+            );
+            assert_eq!(legal.must_continue(), g.lifted());
+            if let Some(at) = legal.must_continue() {
+                assert_eq!(legal.movable().len(), 1);
+                assert_eq!(legal.movable()[0].from, at);
+            }
+            if g.result().is_some() {
+                break;
+            }
+            if g.cpu_to_move() {
+                g.cpu_move().unwrap();
+            } else {
+                let m = &legal.movable()[rnd(legal.movable().len())];
+                g.play_hop(m.from, m.to[rnd(m.to.len())]).unwrap();
+            }
+        }
     }
 }
 

@@ -6,14 +6,23 @@
 //! Refusals of the shell reach the page as `{ code, message }`
 //! ([`ShellError`]); answers that save carry any pending `notice`.
 //!
+//! The game is played with five of them: `new_game`, `play` (one hop),
+//! `cpu_reply` and `undo` change it and answer with the [`View`] to draw;
+//! `legal_moves` answers what the player may do now ([`LegalMoves`]: the
+//! pieces that may be lifted and where each may hop next, whether a
+//! capture is forced, which piece must go on with a chain), the one source
+//! of what the page offers. The page asks it after each of the four and
+//! when it resumes a saved game, and draws the two answers together.
+//!
 //! Commands that write to disk (every hop is saved and flushed) run on the
 //! async runtime's threads, not the main thread, so a slow disk never stalls
 //! the window; the state's lock keeps them in order.
 
 use crate::session::{AppState, CpuReply, GameNumber, Left, Reply, Shell, ShellError, Undone};
 use crate::settings::Settings;
-use checkers::game::First;
+use checkers::game::LegalMoves;
 use checkers::records::RecordsView;
+use checkers::sides::First;
 use checkers::view::{Review, View};
 use checkers::{Level, Square};
 use tauri::{AppHandle, Runtime, State};
@@ -64,6 +73,15 @@ pub async fn cpu_reply<R: Runtime>(
     .await
     .map_err(|_| ShellError::Search)?;
     shell.cpu_apply(&app, &job, reply)
+}
+
+/// What the player may do now: the pieces that may be lifted, each with
+/// its next-hop destinations, whether a capture is forced, and mid-chain
+/// the piece that must jump again; nothing while the CPU is to move or once
+/// the game is over. Refused with `noGame` when there is no game.
+#[tauri::command]
+pub fn legal_moves(shell: State<'_, Shell>) -> Result<LegalMoves, ShellError> {
+    shell.legal_moves()
 }
 
 /// Back to the player's last decision.

@@ -28,6 +28,7 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
             commands::new_game,
             commands::play,
             commands::cpu_reply,
+            commands::legal_moves,
             commands::undo,
             commands::records,
             commands::review,

@@ -10,9 +10,10 @@
 
 use crate::persist::{Document, Loaded, MAX_COUNTER};
 use crate::settings::Settings;
-use checkers::game::{First, Game, GameError};
+use checkers::game::{Game, GameError, LegalMoves};
 use checkers::records::{ArchivedGame, Records, RecordsView};
-use checkers::view::{Hop, Review, View};
+use checkers::sides::First;
+use checkers::view::{hops, Hop, Review, View};
 use checkers::{Level, Move, Position, Square};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -472,11 +473,24 @@ impl Shell {
             return Err(ShellError::Stale);
         }
         let mv = reply.ok_or(GameError::NoCpuMove)?;
-        let hops = game.apply_cpu_move(&mv)?;
+        game.apply_cpu_move(&mv)?;
         s.tick();
         s.after_move(app);
         let view = s.view()?;
-        Ok(s.reply(CpuReply { hops, view }))
+        Ok(s.reply(CpuReply {
+            hops: hops(&mv),
+            view,
+        }))
+    }
+
+    /// What the player may do in the game in progress; empty while the CPU
+    /// is to move or once the game is over.
+    pub fn legal_moves(&self) -> Result<LegalMoves, ShellError> {
+        let s = self.lock();
+        s.game
+            .as_ref()
+            .map(Game::legal_moves)
+            .ok_or(ShellError::NoGame)
     }
 
     /// The records as the page shows them.

@@ -51,6 +51,17 @@ impl Running {
     fn game(&self) -> Value {
         self.ok("review", json!({}))
     }
+
+    /// What the player may do now.
+    fn legal(&self) -> Value {
+        self.ok("legal_moves", json!({}))
+    }
+}
+
+/// The legal moves that offer nothing: the CPU is to move or the game is
+/// over.
+fn nothing_offered() -> Value {
+    json!({ "movable": [], "captureForced": false, "mustContinue": null })
 }
 
 fn square_list(v: &Value) -> Vec<u64> {
@@ -176,7 +187,12 @@ fn play_out(app: &Running, mut view: Value) -> Value {
         view = if view["status"] == json!("cpuThinking") {
             app.ok("cpu_reply", json!({}))["view"].clone()
         } else {
-            let m = view["movable"].as_array().unwrap().last().unwrap().clone();
+            let m = app.legal()["movable"]
+                .as_array()
+                .unwrap()
+                .last()
+                .unwrap()
+                .clone();
             let to = m["to"].as_array().unwrap().last().unwrap().clone();
             app.ok("play", json!({ "from": m["from"], "to": to }))
         };
@@ -219,15 +235,20 @@ fn a_new_game_with_the_player_first_offers_the_front_row() {
         json!({ "side": "player", "king": false })
     );
     assert_eq!(
-        view["movable"],
-        json!([
-            { "from": 21, "to": [17] },
-            { "from": 22, "to": [17, 18] },
-            { "from": 23, "to": [18, 19] },
-            { "from": 24, "to": [19, 20] }
-        ])
+        app.legal(),
+        json!({
+            "movable": [
+                { "from": 21, "to": [17] },
+                { "from": 22, "to": [17, 18] },
+                { "from": 23, "to": [18, 19] },
+                { "from": 24, "to": [19, 20] }
+            ],
+            "captureForced": false,
+            "mustContinue": null
+        })
     );
-    assert_eq!(view["lifted"], Value::Null);
+    // The View draws; what may be lifted is the legal moves' alone.
+    assert!(view.get("movable").is_none() && view.get("lifted").is_none());
     assert_eq!(view["lastMove"], Value::Null);
     assert_eq!(view["canUndo"], json!(false));
     assert_eq!(view["result"], Value::Null);
@@ -247,7 +268,7 @@ fn a_hop_then_the_cpu_reply_then_undo() {
     let start_view = app.ok("new_game", json!({ "level": "normal", "first": "player" }));
     let after = app.ok("play", json!({ "from": 22, "to": 18 }));
     assert_eq!(after["status"], json!("cpuThinking"));
-    assert_eq!(after["movable"], json!([]));
+    assert_eq!(app.legal(), nothing_offered(), "the CPU is to move");
     assert_eq!(after["board"][21], Value::Null);
     assert_eq!(
         after["board"][17],
@@ -305,7 +326,7 @@ fn the_cpu_moving_first_replies_at_once() {
     let app = start(tmp.path());
     let view = app.ok("new_game", json!({ "level": "hard", "first": "cpu" }));
     assert_eq!(view["status"], json!("cpuThinking"));
-    assert_eq!(view["movable"], json!([]));
+    assert_eq!(app.legal(), nothing_offered(), "the CPU is to move");
     let reply = app.ok("cpu_reply", json!({}));
     let hop = &reply["hops"][0];
     assert!((9..=12).contains(&hop["from"].as_u64().unwrap()));
@@ -541,6 +562,108 @@ fn continue_is_never_offered_for_a_finished_game() {
     );
 }
 
+/// The app started on a saved game at `fen` (White, the player, or Black,
+/// the CPU, to move) with `chain` in progress, and its legal moves.
+fn legal_at(dir: &Path, fen: &str, chain: &[u8]) -> (Running, Value) {
+    write_saved_game(dir, 1, fen, chain);
+    let app = start(dir);
+    let legal = app.legal();
+    (app, legal)
+}
+
+#[test]
+fn legal_moves_offer_the_player_to_move_every_piece_that_can_move() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (app, legal) = legal_at(tmp.path(), "W:W30,32:B3", &[]);
+    assert_eq!(
+        legal,
+        json!({
+            "movable": [{ "from": 30, "to": [25, 26] }, { "from": 32, "to": [27, 28] }],
+            "captureForced": false,
+            "mustContinue": null
+        })
+    );
+    // Asking changes nothing and saves nothing.
+    let before = files(tmp.path());
+    assert_eq!(app.legal(), legal);
+    assert_eq!(files(tmp.path()), before);
+}
+
+#[test]
+fn legal_moves_under_a_forced_capture_offer_only_the_jumping_pieces() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (app, legal) = legal_at(tmp.path(), "W:W22,23,30:B18,1", &[]);
+    assert_eq!(
+        legal,
+        json!({
+            "movable": [{ "from": 22, "to": [15] }, { "from": 23, "to": [14] }],
+            "captureForced": true,
+            "mustContinue": null
+        })
+    );
+    assert_eq!(
+        app.ok("app_state", json!({}))["game"]["status"],
+        json!("captureAvailable")
+    );
+    // What is not offered is refused.
+    assert_eq!(
+        app.code("play", json!({ "from": 30, "to": 26 })),
+        "illegalHop"
+    );
+}
+
+#[test]
+fn legal_moves_mid_chain_offer_the_jumping_piece_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (app, legal) = legal_at(tmp.path(), "W:W22,30:B18,10,1", &[22, 15]);
+    assert_eq!(
+        legal,
+        json!({
+            "movable": [{ "from": 15, "to": [6] }],
+            "captureForced": true,
+            "mustContinue": 15
+        })
+    );
+    assert_eq!(
+        app.code("play", json!({ "from": 30, "to": 26 })),
+        "mustContinueChain"
+    );
+    // Undo withdraws the chain: the choice is whole again.
+    app.ok("undo", json!({}));
+    assert_eq!(
+        app.legal(),
+        json!({ "movable": [{ "from": 22, "to": [15] }], "captureForced": true, "mustContinue": null })
+    );
+}
+
+#[test]
+fn legal_moves_offer_nothing_while_the_cpu_is_to_move_or_once_the_game_is_over() {
+    // The CPU to move, with a capture of its own: nothing is offered.
+    let tmp = tempfile::tempdir().unwrap();
+    let (app, legal) = legal_at(tmp.path(), "B:W22,30:B18", &[]);
+    assert_eq!(legal, nothing_offered());
+    assert_eq!(
+        app.ok("app_state", json!({}))["game"]["status"],
+        json!("cpuThinking")
+    );
+    // After the CPU's move the player has one again.
+    app.ok("cpu_reply", json!({}));
+    assert_ne!(app.legal(), nothing_offered());
+    // The game over: nothing.
+    let tmp = tempfile::tempdir().unwrap();
+    let (app, _) = legal_at(tmp.path(), "W:W22:B18", &[]);
+    let view = app.ok("play", json!({ "from": 22, "to": 15 }));
+    assert_eq!(view["status"], json!("over"));
+    assert_eq!(app.legal(), nothing_offered());
+    // No game: refused, like every question about a game.
+    let tmp = tempfile::tempdir().unwrap();
+    let app = start(tmp.path());
+    assert_eq!(
+        app.err("legal_moves", json!({})),
+        "noGame: no game in progress"
+    );
+}
+
 #[test]
 fn the_player_resumes_mid_chain_with_the_piece_lifted() {
     let tmp = tempfile::tempdir().unwrap();
@@ -548,14 +671,14 @@ fn the_player_resumes_mid_chain_with_the_piece_lifted() {
     let app = start(tmp.path());
     let state = app.ok("app_state", json!({}));
     assert_eq!(
-        state["game"]["movable"],
-        json!([{ "from": 27, "to": [18] }])
+        app.legal(),
+        json!({ "movable": [{ "from": 27, "to": [18] }], "captureForced": true, "mustContinue": null })
     );
     assert_eq!(state["game"]["status"], json!("captureAvailable"));
     let mid = app.ok("play", json!({ "from": 27, "to": 18 }));
     assert_eq!(mid["status"], json!("jumpAgain"));
-    assert_eq!(mid["lifted"], json!(18));
-    assert_eq!(mid["movable"], json!([{ "from": 18, "to": [11] }]));
+    let chain = json!({ "movable": [{ "from": 18, "to": [11] }], "captureForced": true, "mustContinue": 18 });
+    assert_eq!(app.legal(), chain);
     assert_eq!(mid["board"][22], Value::Null, "the jumped piece is gone");
     assert_eq!(mid["canUndo"], json!(true));
     // Only the jumping piece may go on.
@@ -568,7 +691,7 @@ fn the_player_resumes_mid_chain_with_the_piece_lifted() {
 
     let app = start(tmp.path());
     let resumed = app.ok("app_state", json!({}))["game"].clone();
-    assert_eq!(resumed["lifted"], json!(18));
+    assert_eq!(app.legal(), chain, "the piece comes back lifted");
     assert_eq!(resumed["status"], json!("jumpAgain"));
     assert_eq!(resumed["board"], mid["board"]);
     let done = app.ok("play", json!({ "from": 18, "to": 11 }));
@@ -668,10 +791,33 @@ fn a_whole_game_through_the_commands_is_recorded_once_and_its_pdn_reads_back() {
             app.ok("cpu_reply", json!({}))["view"].clone()
         } else {
             // The player takes the last offered piece and its last hop.
-            let m = view["movable"].as_array().unwrap().last().unwrap().clone();
+            let m = app.legal()["movable"]
+                .as_array()
+                .unwrap()
+                .last()
+                .unwrap()
+                .clone();
             let to = m["to"].as_array().unwrap().last().unwrap().clone();
             app.ok("play", json!({ "from": m["from"], "to": to }))
         };
+        // The legal moves agree with the turn line at every step.
+        let legal = app.legal();
+        let status = view["status"].as_str().unwrap();
+        assert_eq!(
+            legal["movable"] == json!([]),
+            matches!(status, "cpuThinking" | "over"),
+            "{status}: {legal}"
+        );
+        assert_eq!(
+            legal["captureForced"] == json!(true),
+            matches!(status, "captureAvailable" | "jumpAgain"),
+            "{status}: {legal}"
+        );
+        assert_eq!(
+            !legal["mustContinue"].is_null(),
+            status == "jumpAgain",
+            "{status}: {legal}"
+        );
         let over = view["status"] == json!("over");
         let counted = games_recorded(&app.ok("records", json!({})));
         assert_eq!(
@@ -879,7 +1025,7 @@ fn the_page_can_reach_only_the_app_commands() {
             json!({ "event": "store://change", "target": { "kind": "Any" }, "handler": 0 }),
         ),
         ("plugin:path|resolve_directory", json!({ "directory": 14 })),
-        ("legal_moves", json!({})),
+        ("legalMoves", json!({})),
     ] {
         let err = app.err(cmd, args);
         assert!(

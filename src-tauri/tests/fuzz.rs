@@ -758,11 +758,13 @@ fn disk_long() {
 // Commands
 
 /// Everything the page and the disk can see: the files, the startup state
-/// (its one-time notice left out), the review and the records.
+/// (its one-time notice left out), the legal moves, the review and the
+/// records.
 #[derive(PartialEq, Debug)]
 struct Seen {
     files: Vec<(String, Vec<u8>)>,
     state: Value,
+    legal: Result<Value, Value>,
     review: Result<Value, Value>,
     records: Value,
 }
@@ -774,6 +776,7 @@ fn seen(app: &Running, dir: &Path) -> Seen {
     Seen {
         files,
         state,
+        legal: app.invoke("legal_moves", json!({})),
         review: app.invoke("review", json!({})),
         records: app.invoke("records", json!({})).unwrap(),
     }
@@ -785,6 +788,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("new_game", &["level", "first"]),
     ("play", &["from", "to"]),
     ("cpu_reply", &[]),
+    ("legal_moves", &[]),
     ("undo", &[]),
     ("records", &[]),
     ("review", &[]),
@@ -796,7 +800,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
 /// Names that are no command of the page's.
 #[rustfmt::skip]
 const NOT_COMMANDS: &[&str] = &[
-    "Play", "play ", "new-game", "newGame", "legal_moves", "", "plugin:store|load",
+    "Play", "play ", "new-game", "newGame", "legalMoves", "", "plugin:store|load",
     "plugin:store|set", "plugin:fs|read", "cpu_reply\u{0}", "récords",
 ];
 
@@ -954,11 +958,13 @@ fn giant_requests() -> Vec<(String, Value)> {
     out
 }
 
-/// A valid request that moves the game along from `state`: a new game
-/// when there is none (Easy or Normal, so the CPU answers quickly), the
-/// CPU's reply when it is to move, an offered hop, now and then undo,
-/// leaving, new settings or a look at a kept game.
-fn valid_request(rng: &mut Rng, state: &Value) -> (String, Value) {
+/// A valid request that moves the game along from what the page sees: a
+/// new game when there is none (Easy or Normal, so the CPU answers
+/// quickly), the CPU's reply when it is to move, a hop the legal moves
+/// offer, now and then undo, leaving, new settings, the legal moves or a
+/// look at a kept game.
+fn valid_request(rng: &mut Rng, seen: &Seen) -> (String, Value) {
+    let state = &seen.state;
     let view = &state["game"];
     let roll = rng.below(40);
     let cmd = if view.is_null() || roll == 0 || view["level"] == json!("hard") {
@@ -971,6 +977,7 @@ fn valid_request(rng: &mut Rng, state: &Value) -> (String, Value) {
             4 => "leave_game",
             5 => "set_settings",
             6 => "history_game",
+            7 => "legal_moves",
             _ => "play",
         }
     };
@@ -981,7 +988,8 @@ fn valid_request(rng: &mut Rng, state: &Value) -> (String, Value) {
         "set_settings" => json!({ "settings": valid_arg(rng, "settings", state) }),
         "history_game" => json!({ "id": valid_arg(rng, "id", state) }),
         "play" => {
-            let movable = view["movable"].as_array().cloned().unwrap_or_default();
+            let legal = seen.legal.clone().unwrap_or_default();
+            let movable = legal["movable"].as_array().cloned().unwrap_or_default();
             if movable.is_empty() {
                 json!({ "from": 22, "to": 18 })
             } else {
@@ -1048,7 +1056,7 @@ fn fuzz_commands(seed: u64, n: u64, harness: &mut Harness) -> (u64, u64) {
         let (cmd, args) = match giants.pop() {
             Some(request) => request,
             None if hostile => hostile_request(&mut rng, &before.state),
-            None => valid_request(&mut rng, &before.state),
+            None => valid_request(&mut rng, &before),
         };
         let shown = format!(
             "{cmd} {}",
@@ -1097,6 +1105,7 @@ fn fuzz_commands(seed: u64, n: u64, harness: &mut Harness) -> (u64, u64) {
             expected["game"]["canUndo"] = json!(false);
         }
         assert_eq!(resumed.state, expected, "the state read back");
+        assert_eq!(resumed.legal, shown.legal, "the same moves offered");
         assert_eq!(resumed.records, shown.records);
         assert_eq!(
             resumed.review.as_ref().ok().map(|r| &r["moves"]),

@@ -522,3 +522,95 @@ fn whole_games_by_mouse_on_a_phone_and_by_keyboard_on_a_desktop() {
         app.quit().await;
     });
 }
+
+/// Records every painted frame of the game board from inside the page:
+/// the turn line's status, whether the board is locked, the pieces, and
+/// the pieces offered (movable or lifted).
+const RECORD_FRAMES: &str = "
+    window.__frames = [];
+    const record = () => {
+      const board = document.querySelector('.board.interactive');
+      const line = document.getElementById('turn-line');
+      if (board && line && !document.querySelector('[data-mode=\"review\"]')) {
+        const squares = (css) => [...board.querySelectorAll(css)].map((p) => p.dataset.square).sort().join(' ');
+        window.__frames.push({
+          status: line.dataset.status,
+          locked: board.classList.contains('locked'),
+          pieces: [...board.querySelectorAll('.piece[data-square]')]
+            .map((p) => p.dataset.square + p.dataset.side + p.dataset.king).sort().join(' '),
+          offered: squares('.piece.movable, .piece.lifted'),
+        });
+      }
+      window.__recording = requestAnimationFrame(record);
+    };
+    record();";
+
+/// Wait until the recorder has seen two more frames: what the DOM shows
+/// now has been painted and recorded.
+async fn painted(app: &App) {
+    let n = app.js("return window.__frames.length;").await;
+    app.wait_until(&format!("window.__frames.length >= {n} + 2"))
+        .await;
+}
+
+/// The View and its legal moves reach the board together: through a
+/// resumed capture, a chain, the CPU's reply, an undo and a new game, no
+/// painted frame shows the player to decide on an open board with nothing
+/// offered, and a position never shows two different offers.
+#[test]
+fn the_board_never_shows_a_position_without_what_it_offers() {
+    run(async {
+        let data = DataDir::new("offers");
+        preset_game(&data, CHAIN_FEN, &[]);
+        let app = App::launch(&data, ES).await;
+        app.js(RECORD_FRAMES).await;
+        app.click("#continue").await;
+        wait_status(&app, "captureAvailable").await;
+        painted(&app).await;
+        first_jump(&app).await;
+        painted(&app).await;
+        tap(&app, 6).await;
+        wait_player_turn(&app).await;
+        painted(&app).await;
+        app.click("#undo").await;
+        wait_status(&app, "captureAvailable").await;
+        app.click("#back").await;
+        start_level(&app, "easy").await;
+        wait_status(&app, "yourTurn").await;
+        painted(&app).await;
+        tap(&app, 22).await;
+        tap(&app, 18).await;
+        app.wait_until("document.querySelector('.piece.last-move[data-side=\"cpu\"]')")
+            .await;
+        wait_player_turn(&app).await;
+        painted(&app).await;
+        let frames = app
+            .js("cancelAnimationFrame(window.__recording); return window.__frames;")
+            .await;
+        let frames = frames.as_array().expect("the frames");
+        let text = |f: &serde_json::Value, k: &str| f[k].as_str().unwrap_or_default().to_string();
+        let seen: std::collections::BTreeSet<String> =
+            frames.iter().map(|f| text(f, "status")).collect();
+        for s in ["captureAvailable", "jumpAgain", "cpuThinking", "yourTurn"] {
+            assert!(seen.contains(s), "no frame with {s}: {seen:?}");
+        }
+        let mut offers = std::collections::BTreeMap::new();
+        for f in frames {
+            let status = text(f, "status");
+            let open = f["locked"] == json!(false);
+            if !open || !["yourTurn", "captureAvailable", "jumpAgain"].contains(&status.as_str()) {
+                continue;
+            }
+            let offered = text(f, "offered");
+            assert!(!offered.is_empty(), "an open board offers nothing: {f}");
+            let first = offers
+                .entry((text(f, "pieces"), status))
+                .or_insert_with(|| offered.clone());
+            assert_eq!(*first, offered, "one position, two offers: {f}");
+        }
+        // Resumed, mid-chain, after the CPU's reply, a new game, after the
+        // CPU's reply again (the undo comes back to the first).
+        assert_eq!(offers.len(), 5, "the positions seen open: {offers:?}");
+        app.quit().await;
+    });
+}

@@ -25,7 +25,10 @@ function invoke(name, args) {
 /** `{ game, records, settings, notice }` at startup, or to fetch the saved game again. */
 export const appState = () => invoke('app_state');
 
-/** Starts a game, replacing the one in progress. `level`: easy|normal|hard, `first`: player|cpu. Resolves to the View. */
+/**
+ * Starts a game, replacing the one in progress. `level`: easy|normal|hard, `first`: player|cpu. Resolves to the View:
+ * `{ level, first, board: [{ side, king } | null] x 32, status, lastMove, canUndo, result, moves, drawIn }`.
+ */
 export const newGame = (level, first) => invoke('new_game', { level, first });
 
 /** One hop of the player's move; resolves to the new View. */
@@ -33,6 +36,16 @@ export const play = (from, to) => invoke('play', { from, to });
 
 /** The CPU's whole move: `{ hops: [{from, to, captured}], view }`; rejects with code "stale" if superseded. */
 export const cpuReply = () => invoke('cpu_reply');
+
+/**
+ * What the player may do now, the one source of what the board offers:
+ * `{ movable: [{ from, to: [next-hop squares] }], captureForced, mustContinue }`
+ * (`mustContinue`: the piece that must jump again mid-chain, else null).
+ * Empty (`movable: []`) while the CPU is to move or once the game is over.
+ * The page asks after each `newGame`, `play`, `cpuReply` and `undo`, and on
+ * resuming, and draws the answer together with that View.
+ */
+export const legalMoves = () => invoke('legal_moves');
 
 /** Back to the player's last decision; resolves to `{ withdrawn: ["22-18", ...], view }`. */
 export const undo = () => invoke('undo');

@@ -1,19 +1,22 @@
 // What happens on the board over time: the player's taps (C1-C4), the
 // player's hop animated, the CPU's turn (450 ms pause, then the search, then
 // its hops 260 ms apart, D5), undo, the end of the game under the final
-// position, the review, leaving and resuming.
+// position, leaving and resuming. The review and Copy PDN are review.js's.
 //
-// Every choice offered comes from the View the shell sends (`movable`,
-// `lifted`); nothing here knows a rule of the game.
+// Every choice offered comes from the shell's legal moves (`legal_moves`:
+// the pieces that may be lifted, their destinations, the piece that must
+// jump again), asked after every answer that changes the game and put in
+// the state together with that answer's View, so the board never shows a
+// position without what it offers; nothing here knows a rule of the game.
 
 import * as api from './api.js';
 import { state, update, renderNow } from './state.js';
 import { hop, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './anim.js';
 import * as sound from './sound.js';
 import { t } from './i18n.js';
-
-/** Statuses in which the player decides and the board answers taps. */
-const PLAYER_DECISION = new Set(['yourTurn', 'captureAvailable', 'jumpAgain']);
+import { report } from './notify.js';
+import { exitReview } from './review.js';
+import { boardAcceptsInput, decisionFocus, liftedSquare, movableMap } from './offer.js';
 
 /** How long the final position is shown alone before the result joins it, ms. */
 const END_PAUSE_MS = 700;
@@ -34,58 +37,16 @@ export function attachBoard(b) {
   board = b;
 }
 
-/** `view.movable` as a Map from the square of a liftable piece to its destinations. */
-export function movableMap(view) {
-  return new Map(((view && view.movable) || []).map((m) => [m.from, m.to]));
-}
-
-/** True when the board takes the player's taps now. */
-export function boardAcceptsInput() {
-  const view = state.game;
-  return Boolean(
-    view && !state.review && !state.busy && !state.cpuTurn && PLAYER_DECISION.has(view.status),
-  );
-}
-
-/** The piece shown lifted: the one mid-chain (C4), else the one the player picked. */
-export function liftedSquare() {
-  const view = state.game;
-  if (!view) return null;
-  return view.lifted ?? state.selected;
-}
-
 /**
- * Where the keyboard focus belongs when the player is to decide: the piece
- * that must jump again, else the square already focused if its piece can
- * move, else the first piece that can. Null when there is nothing to lift.
+ * Fetches the saved game again after an unexpected error (reported by the
+ * caller) and shows it.
  */
-export function decisionFocus(view, current) {
-  if (!view || !PLAYER_DECISION.has(view.status)) return null;
-  if (view.lifted) return view.lifted;
-  const movable = movableMap(view);
-  if (current != null && movable.has(current)) return current;
-  return view.movable && view.movable.length ? view.movable[0].from : null;
-}
-
-/**
- * Errors other than a stale CPU reply mean the page and the shell disagree:
- * the console gets the shell's message, the player a short sentence of the
- * page's own for the error's code, and the caller fetches the shell's truth
- * again.
- */
-function report(error) {
-  const code = error && error.code;
-  console.warn('checkers:', code ? `${code}: ${error.message}` : error);
-  const key = code && t(`error.${code}`) !== `error.${code}` ? `error.${code}` : 'error.other';
-  toast(t(key));
-}
-
-/** Fetches the saved game again after an unexpected error and shows it. */
 async function resync() {
   try {
     const s = await api.appState();
     if (s.game && state.screen === 'game') {
-      showGame(s.game);
+      const legal = await api.legalMoves();
+      showGame(s.game, legal);
     }
   } catch (e) {
     report(e);
@@ -93,12 +54,16 @@ async function resync() {
   }
 }
 
-/** Shows `view` as the game on screen and starts the CPU or the end if it is their time. */
-function showGame(view, extra = {}) {
+/**
+ * Shows `view` as the game on screen, `legal` being what it offers, and
+ * starts the CPU or the end if it is their time.
+ */
+function showGame(view, legal, extra = {}) {
   generation += 1;
   update({
     screen: 'game',
     game: view,
+    legal,
     shown: view.board,
     selected: null,
     moving: null,
@@ -109,7 +74,7 @@ function showGame(view, extra = {}) {
     review: null,
     showEnd: false,
     movesOpen: false,
-    focus: decisionFocus(view, state.focus) ?? state.focus,
+    focus: decisionFocus(view, legal, state.focus) ?? state.focus,
     hasSaved: view.status !== 'over',
     savedLevel: view.level,
     ...extra,
@@ -124,10 +89,11 @@ export async function newGame(level) {
   generation += 1;
   try {
     const view = await api.newGame(level, state.firstChoice);
+    const legal = await api.legalMoves();
     // The start screen's notice has been read; a new one may come with
     // the answer (api.onNotice) and shows on the game screen.
     update({ confirmLevel: null, notice: view.notice || null });
-    showGame(view, { focus: decisionFocus(view, null) });
+    showGame(view, legal, { focus: decisionFocus(view, legal, null) });
   } catch (e) {
     report(e);
   }
@@ -150,8 +116,9 @@ export async function continueGame() {
   try {
     const s = await api.appState();
     if (s.game) {
+      const legal = await api.legalMoves();
       update({ notice: s.notice || null });
-      showGame(s.game, { focus: decisionFocus(s.game, null) });
+      showGame(s.game, legal, { focus: decisionFocus(s.game, legal, null) });
     } else {
       update({ hasSaved: false, screen: 'start' });
     }
@@ -167,14 +134,14 @@ export async function continueGame() {
  */
 export function tapSquare(n) {
   if (!boardAcceptsInput()) return;
-  const view = state.game;
-  const movable = movableMap(view);
+  const legal = state.legal;
+  const movable = movableMap(legal);
   const lifted = liftedSquare();
   if (lifted != null && (movable.get(lifted) || []).includes(n)) {
     playHop(lifted, n);
     return;
   }
-  if (view.lifted != null) return; // mid-chain: only the next jump answers
+  if (legal.mustContinue != null) return; // mid-chain: only the next jump answers
   if (n === state.selected) {
     update({ selected: null, focus: n });
   } else if (movable.has(n)) {
@@ -185,7 +152,7 @@ export function tapSquare(n) {
 
 /** Puts the lifted piece back (Esc). Mid-chain there is nothing to put back. */
 export function putBack() {
-  if (!boardAcceptsInput() || state.game.lifted != null || state.selected == null) return;
+  if (!boardAcceptsInput() || state.legal.mustContinue != null || state.selected == null) return;
   update({ selected: null });
 }
 
@@ -202,8 +169,10 @@ async function playHop(from, to) {
   const before = state.shown;
   update({ busy: true, moving: from, selected: null });
   let view;
+  let legal;
   try {
     view = await api.play(from, to);
+    legal = await api.legalMoves();
   } catch (e) {
     report(e);
     if (gen === generation) {
@@ -221,11 +190,12 @@ async function playHop(from, to) {
   sound.play(crowned ? 'crown' : captured ? 'capture' : 'step');
   update({
     game: view,
+    legal,
     shown: view.board,
     busy: false,
     moving: null,
     spoken: '',
-    focus: decisionFocus(view, to) ?? to,
+    focus: decisionFocus(view, legal, to) ?? to,
     hasSaved: view.status !== 'over',
   });
   if (view.status === 'cpuThinking') runCpu();
@@ -252,6 +222,17 @@ async function runCpu() {
     return;
   }
   if (cpuInFlight === request) cpuInFlight = null;
+  if (gen !== generation) return;
+  let legal;
+  try {
+    legal = await api.legalMoves();
+  } catch (e) {
+    if (gen !== generation) return;
+    report(e);
+    update({ cpuTurn: false });
+    resync();
+    return;
+  }
   if (gen !== generation) return;
 
   const hops = reply.hops || [];
@@ -282,11 +263,12 @@ async function runCpu() {
   const played = view.moves.length ? view.moves[view.moves.length - 1].text : '';
   update({
     game: view,
+    legal,
     shown: view.board,
     shownLast: null,
     cpuTurn: false,
     spoken: played ? t('cpuPlayed', { move: played }) : '',
-    focus: decisionFocus(view, state.focus) ?? state.focus,
+    focus: decisionFocus(view, legal, state.focus) ?? state.focus,
     hasSaved: view.status !== 'over',
   });
   if (view.status === 'over') finish(view);
@@ -331,8 +313,10 @@ export async function undo() {
   const before = view.moves || [];
   update({ busy: true, cpuTurn: false, selected: null, shown: view.board, shownLast: null });
   let back;
+  let legal;
   try {
     back = await api.undo();
+    legal = await api.legalMoves();
   } catch (e) {
     report(e);
     update({ busy: false });
@@ -344,7 +328,10 @@ export async function undo() {
   renderNow();
   await undoSlide(board, paths);
   if (gen !== generation) return;
-  showGame(back.view, { spoken: undoneSentence(back.withdrawn), focus: decisionFocus(back.view, state.focus) });
+  showGame(back.view, legal, {
+    spoken: undoneSentence(back.withdrawn),
+    focus: decisionFocus(back.view, legal, state.focus),
+  });
   if (document.activeElement && document.activeElement.disabled) {
     document.querySelector('.board.interactive')?.focus({ preventScroll: true });
   }
@@ -393,82 +380,4 @@ export function playAgain() {
 /** "Menu" under a finished game. */
 export function toMenu() {
   return leave();
-}
-
-/** Opens the game just played (or being played) in review, at its last position. */
-export async function reviewGame() {
-  try {
-    const data = await api.review();
-    update({ review: { source: 'game', id: null, data, index: data.moves.length }, movesOpen: false });
-  } catch (e) {
-    report(e);
-  }
-}
-
-/** Opens a kept game of the history in review, from the records screen. */
-export async function reviewHistory(id) {
-  try {
-    const data = await api.historyGame(id);
-    update({
-      screen: 'game',
-      review: { source: 'history', id, data, index: data.moves.length },
-      movesOpen: false,
-      showEnd: false,
-      busy: false,
-    });
-  } catch (e) {
-    report(e);
-  }
-}
-
-/** Shows position `index` of the review (clamped to the game). */
-export function reviewTo(index) {
-  const r = state.review;
-  if (!r) return;
-  const last = r.data.moves.length;
-  const i = Math.max(0, Math.min(last, index));
-  if (i !== r.index) update({ review: { ...r, index: i } });
-}
-
-/** One step back or forth in the review, or to its first or last position. */
-export function reviewStep(step) {
-  const r = state.review;
-  if (!r) return;
-  if (step === 'first') reviewTo(0);
-  else if (step === 'last') reviewTo(r.data.moves.length);
-  else reviewTo(r.index + step);
-}
-
-/** Leaves the review: back under the finished game, or back to the records. */
-export function exitReview() {
-  const r = state.review;
-  if (!r) return;
-  if (r.source === 'history') {
-    update({ review: null, screen: 'records' });
-  } else {
-    update({ review: null });
-    renderNow();
-    document.getElementById('review-game')?.focus({ preventScroll: true });
-  }
-}
-
-let toastTimer = null;
-
-/** A short confirmation for a moment, also read by screen readers. */
-export function toast(text) {
-  clearTimeout(toastTimer);
-  update({ toast: text });
-  toastTimer = setTimeout(() => update({ toast: '' }), 2400);
-}
-
-/** Copies the PDN of the reviewed game, or of the game on screen, to the clipboard. */
-export async function copyPdn() {
-  const r = state.review;
-  try {
-    await api.copyPdn(r && r.source === 'history' ? r.id : null);
-    toast(t('pdnCopied'));
-  } catch (e) {
-    report(e);
-    toast(t('pdnNotCopied'));
-  }
 }

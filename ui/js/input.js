@@ -4,7 +4,9 @@
 // undoes anywhere on the game screen. Pointer taps arrive through board.js.
 
 import { state, update } from './state.js';
-import { tapSquare, putBack, undo, boardAcceptsInput, reviewStep, exitReview, decisionFocus } from './game-flow.js';
+import { tapSquare, putBack, undo } from './game-flow.js';
+import { boardAcceptsInput, decisionFocus } from './offer.js';
+import { reviewStep, exitReview } from './review.js';
 import { squareRowCol, squareAt } from './board.js';
 
 /**
@@ -28,7 +30,7 @@ export function attachBoardKeys(svg) {
   svg.addEventListener('focus', () => {
     // Reached with Tab (or from a keyboard-pressed button): show the ring at once.
     if (svg.matches(':focus-visible')) svg.classList.add('kbd');
-    if (state.focus == null) update({ focus: decisionFocus(state.game, null) ?? 22 });
+    if (state.focus == null) update({ focus: decisionFocus(state.game, state.legal, null) ?? 22 });
   });
   svg.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || state.review) return;

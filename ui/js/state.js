@@ -1,6 +1,7 @@
-// The one state object. Screens render from it; only the functions here
-// and the controllers in game-flow.js change it, through `update`, which
-// asks for a render.
+// The one state object. Screens render from it, as a function of it;
+// whatever changes it (game-flow.js, review.js, notify.js, the keys and
+// the screens' own buttons) goes through `update`, which asks for a
+// render.
 
 /** Default settings until the shell says otherwise. */
 export const DEFAULT_SETTINGS = Object.freeze({ language: null, sound: true, squareNumbers: false });
@@ -12,6 +13,13 @@ export const state = {
   returnTo: 'start',
   /** The last View from the shell, or null. */
   game: null,
+  /**
+   * What the player may do in that View, from the shell's `legal_moves`:
+   * `{ movable: [{ from, to: [...] }], captureForced, mustContinue }`, all
+   * empty while the CPU is to move or the game is over. It always arrives
+   * with its View (game-flow.js sets both at once); null when there is none.
+   */
+  legal: null,
   /** A saved game exists that "Continue" resumes. */
   hasSaved: false,
   /** The level of the saved game, shown beside "Continue". */
@@ -36,7 +44,7 @@ export const state = {
   toast: '',
   /** «Tú primero» / «CPU primero» on the start screen: applies to the next game (C6). */
   firstChoice: 'player',
-  /** The piece the player has lifted (not mid-chain: then view.lifted rules). */
+  /** The piece the player has lifted (not mid-chain: then legal.mustContinue rules). */
   selected: null,
   /** The square under the keyboard focus ring. */
   focus: null,

@@ -669,8 +669,9 @@ fn write_with_duplicate(
 // records they make. This part uses the `checkers` engine, which every
 // crate that includes this file depends on.
 
-use checkers::game::{First, Game};
+use checkers::game::Game;
 use checkers::records::{ArchivedGame, Records};
+use checkers::sides::First;
 use checkers::{to_fen, Bitboard, Color, Level, Position, Square};
 use serde_json::json;
 
@@ -778,11 +779,10 @@ pub fn step(rng: &mut Rng, g: &mut Game) -> bool {
     } else if rng.chance(1, 20) {
         let _ = g.play_hop(sq(1 + rng.below(32) as u8), sq(1 + rng.below(32) as u8));
     } else {
-        let offered = g.movable();
-        let m = rng.pick(&offered);
+        let legal = g.legal_moves();
+        let m = rng.pick(legal.movable());
         let to = *rng.pick(&m.to);
-        g.play_hop(sq(m.from), sq(to))
-            .expect("an offered hop is legal");
+        g.play_hop(m.from, to).expect("an offered hop is legal");
     }
     if rng.chance(1, 4) {
         g.add_play_time(rng.below(200_000) as u64);

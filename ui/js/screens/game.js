@@ -15,22 +15,9 @@ import * as icons from '../icons.js';
 import { createBoard, svgEl } from '../board.js';
 import { screen, topBar, outcomeLine } from './common.js';
 import { update } from '../state.js';
-import {
-  attachBoard,
-  tapSquare,
-  undo,
-  back,
-  movableMap,
-  boardAcceptsInput,
-  liftedSquare,
-  playAgain,
-  toMenu,
-  reviewGame,
-  reviewTo,
-  reviewStep,
-  exitReview,
-  copyPdn,
-} from '../game-flow.js';
+import { attachBoard, tapSquare, undo, back, playAgain, toMenu } from '../game-flow.js';
+import { movableMap, boardAcceptsInput, liftedSquare } from '../offer.js';
+import { reviewGame, reviewTo, reviewStep, exitReview, copyPdn } from '../review.js';
 import { attachBoardKeys } from '../input.js';
 
 /** The accessible name of square `n`: "22, your man, can move". */
@@ -248,7 +235,7 @@ export function mount(root) {
         shown = s.shown || view.board;
         lastMove = s.shownLast ?? view.lastMove;
       }
-      const movable = live ? movableMap(view) : new Map();
+      const movable = live ? movableMap(s.legal) : new Map();
       const lifted = review ? null : s.moving ?? (live ? liftedSquare() : null);
       const dests = live && lifted != null ? movable.get(lifted) || [] : [];
       const path = (lastMove && lastMove.path) || [];

@@ -8,7 +8,7 @@ import * as icons from '../icons.js';
 import { svgEl } from '../board.js';
 import { screen, topBar } from './common.js';
 import { update } from '../state.js';
-import { reviewHistory } from '../game-flow.js';
+import { reviewHistory } from '../review.js';
 import * as api from '../api.js';
 
 const EMPTY = { wins: 0, losses: 0, draws: 0, playerPiecesLeft: 0, cpuPiecesLeft: 0, playTimeMs: 0 };
