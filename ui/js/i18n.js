@@ -13,14 +13,31 @@ let current = 'es';
 
 /**
  * The language to show: the setting when it names one, otherwise the
- * system's (navigator.language starting with "en" means English), Spanish
- * for everything else.
+ * first of the system's languages (most preferred first, e.g.
+ * `navigator.languages`; a single code is a list of one) that the page
+ * speaks, matched on its primary subtag ("es-MX" is Spanish, "EN" English).
+ * A system that prefers none of them gets English, the one most of its
+ * players read; with no system language known at all, Spanish, the
+ * product's own language.
  */
-export function resolveLanguage(setting, systemLanguage = globalThis.navigator?.language) {
+export function resolveLanguage(setting, systemLanguages = systemPreferences()) {
   if (setting === 'es' || setting === 'en') return setting;
-  return typeof systemLanguage === 'string' && systemLanguage.toLowerCase().startsWith('en')
-    ? 'en'
-    : 'es';
+  const list = (Array.isArray(systemLanguages) ? systemLanguages : [systemLanguages]).filter(
+    (code) => typeof code === 'string' && code !== '',
+  );
+  if (list.length === 0) return 'es';
+  for (const code of list) {
+    const primary = code.toLowerCase().split(/[-_]/)[0];
+    if (primary === 'es' || primary === 'en') return primary;
+  }
+  return 'en';
+}
+
+/** The system's languages, most preferred first. */
+function systemPreferences() {
+  const nav = globalThis.navigator;
+  if (!nav) return [];
+  return nav.languages && nav.languages.length ? [...nav.languages] : [nav.language];
 }
 
 /** Makes `lang` the language of every later `t()` and of `<html lang>`. */
