@@ -5,7 +5,7 @@ import * as api from './api.js';
 import { state, update, onRender, DEFAULT_SETTINGS } from './state.js';
 import { resolveLanguage, setLanguage, language } from './i18n.js';
 import { setSoundEnabled } from './sound.js';
-import { attachGlobalKeys } from './input.js';
+import { attachGlobalKeys, attachLongPressGuard } from './input.js';
 import * as start from './screens/start.js';
 import * as game from './screens/game.js';
 import * as records from './screens/records.js';
@@ -76,6 +76,7 @@ async function boot() {
   onRender(render);
   api.onNotice((notice) => update({ notice }));
   attachGlobalKeys();
+  attachLongPressGuard();
   window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', () => update());
   try {
     const s = await api.appState();
