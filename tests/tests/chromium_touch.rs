@@ -233,54 +233,70 @@ fn chromium_a_long_press_on_a_button_activates_nothing() {
     });
 }
 
-/// No two-finger pinch zooms the page, on the board or anywhere else.
-/// After one pinch Chromium's emulated touch may stop reaching the page,
-/// so each pinch gets a browser of its own.
+/// A pinch on `target`, which must leave the page as it was.
+async fn pinched(phone: &Phone, target: &str) {
+    let at = centre(phone, target).await;
+    phone.perform(pinch(at)).await;
+    settle(phone).await;
+    assert_eq!(
+        phone.moved_or_selected().await,
+        Phone::at_rest(),
+        "a pinch on {target}"
+    );
+}
+
+/// No two-finger pinch zooms the page, on the board or anywhere else,
+/// and taps work as before after one. (Once Chromium has zoomed, its
+/// emulated touch may stop reaching the page: a failure here can leave
+/// the rest of this browser's taps unanswered.)
 #[test]
 fn chromium_no_pinch_zooms_the_page() {
     run(async {
-        for (screen, target) in [
-            ("start", "[data-screen=\"start\"] h1"),
-            ("start", "#level-normal"),
-            ("game", "#turn-line"),
-            ("game", ".topbar"),
-            ("game", ".board.interactive"),
-        ] {
-            let phone = Phone::open(Setup::default()).await;
-            if screen == "game" {
-                touch(&phone, "#level-easy").await;
-                wait_screen(&phone, "game").await;
-                wait_player_turn(&phone).await;
-            }
-            let at = centre(&phone, target).await;
-            phone.perform(pinch(at)).await;
-            settle(&phone).await;
-            assert_eq!(
-                phone.moved_or_selected().await,
-                Phone::at_rest(),
-                "a pinch on {target}"
-            );
-            phone.close().await;
+        let phone = Phone::open(Setup::default()).await;
+        pinched(&phone, "[data-screen=\"start\"] h1").await;
+        pinched(&phone, "#level-normal").await;
+        touch(&phone, "#level-easy").await;
+        wait_screen(&phone, "game").await;
+        wait_player_turn(&phone).await;
+        let calls = phone.bridge.calls().len();
+        for target in ["#turn-line", ".topbar", ".board.interactive"] {
+            pinched(&phone, target).await;
         }
+        assert!(lifted(&phone).await.is_empty(), "a pinch lifted a piece");
+        assert_eq!(
+            phone.bridge.calls().len(),
+            calls,
+            "a pinch reached the shell"
+        );
+        let piece = movable(&phone).await[0];
+        touch_square(&phone, piece).await;
+        phone
+            .wait_until(&format!(
+                "document.querySelector('.board.interactive .piece.lifted[data-square=\"{piece}\"]')"
+            ))
+            .await;
+        phone.close().await;
     });
 }
 
-/// A system language other than Spanish or English gets English; Spanish
-/// gets Spanish.
+/// A system language other than Spanish or English gets English; a
+/// Spanish one, Spanish.
 #[test]
 fn chromium_the_system_language_picks_the_page_language() {
     run(async {
+        let phone = Phone::open(Setup {
+            language: None,
+            ..Setup::default()
+        })
+        .await;
         for (system, lang, easy) in [
             ("fr-FR,fr", "en", "Easy"),
             ("de-DE", "en", "Easy"),
             ("es-MX,es", "es", "Fácil"),
         ] {
-            let phone = Phone::open(Setup {
-                language: None,
-                system_languages: system,
-                ..Setup::default()
-            })
-            .await;
+            phone.set_system_languages(system).await;
+            phone.client.refresh().await.expect("a reload");
+            phone.wait_for("#level-easy").await;
             let seen = phone
                 .js("return [navigator.language, document.documentElement.lang, document.getElementById('level-easy').textContent];")
                 .await;
@@ -290,7 +306,7 @@ fn chromium_the_system_language_picks_the_page_language() {
                 seen[2].as_str().unwrap_or_default().contains(easy),
                 "system {system}: {seen}"
             );
-            phone.close().await;
         }
+        phone.close().await;
     });
 }

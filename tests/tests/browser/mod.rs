@@ -194,13 +194,7 @@ impl Phone {
                 )
                 .await;
         }
-        let agent = phone.js("return navigator.userAgent;").await;
-        phone
-            .cdp(
-                "Emulation.setUserAgentOverride",
-                json!({ "userAgent": agent, "acceptLanguage": setup.system_languages }),
-            )
-            .await;
+        phone.set_system_languages(setup.system_languages).await;
         let url = phone.bridge.url();
         phone
             .client
@@ -254,6 +248,17 @@ impl Phone {
             })
             .await
             .unwrap_or_else(|e| panic!("{cmd}: {e}"))
+    }
+
+    /// Make the system's languages `list` (an Accept-Language list, most
+    /// preferred first): `navigator.languages` from the next page load.
+    pub async fn set_system_languages(&self, list: &str) {
+        let agent = self.js("return navigator.userAgent;").await;
+        self.cdp(
+            "Emulation.setUserAgentOverride",
+            json!({ "userAgent": agent, "acceptLanguage": list }),
+        )
+        .await;
     }
 
     /// How many sounds the page has started so far.
