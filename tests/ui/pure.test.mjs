@@ -41,6 +41,11 @@ test('language: the setting wins, else the first system language the page speaks
   assert.equal(resolveLanguage(null, undefined), 'es');
   assert.equal(resolveLanguage(null, []), 'es');
   assert.equal(resolveLanguage(null, ['']), 'es');
+  // A locale that names no language is no language.
+  assert.equal(resolveLanguage(null, 'C'), 'es');
+  assert.equal(resolveLanguage(null, 'c.utf-8'), 'es');
+  assert.equal(resolveLanguage(null, ['POSIX']), 'es');
+  assert.equal(resolveLanguage(null, ['C', 'fr']), 'en');
 });
 
 test('standard numbering: corners and rows of the contract', () => {

@@ -16,21 +16,19 @@ let current = 'es';
  * first of the system's languages (most preferred first, e.g.
  * `navigator.languages`; a single code is a list of one) that the page
  * speaks, matched on its primary subtag ("es-MX" is Spanish, "EN" English).
- * A system that prefers none of them gets English, the one most of its
- * players read; with no system language known at all, Spanish, the
- * product's own language.
+ * A system that prefers only other languages gets English, the one most
+ * of their speakers read; a system that names no language at all (none,
+ * or a locale such as "C" or "POSIX", whose first part is no 2- or
+ * 3-letter language code) gets Spanish, the product's own language.
  */
 export function resolveLanguage(setting, systemLanguages = systemPreferences()) {
   if (setting === 'es' || setting === 'en') return setting;
-  const list = (Array.isArray(systemLanguages) ? systemLanguages : [systemLanguages]).filter(
-    (code) => typeof code === 'string' && code !== '',
-  );
-  if (list.length === 0) return 'es';
-  for (const code of list) {
-    const primary = code.toLowerCase().split(/[-_]/)[0];
-    if (primary === 'es' || primary === 'en') return primary;
-  }
-  return 'en';
+  const primaries = (Array.isArray(systemLanguages) ? systemLanguages : [systemLanguages])
+    .filter((code) => typeof code === 'string')
+    .map((code) => code.toLowerCase().split(/[-_]/)[0])
+    .filter((primary) => /^[a-z]{2,3}$/.test(primary));
+  if (primaries.length === 0) return 'es';
+  return primaries.find((primary) => primary === 'es' || primary === 'en') ?? 'en';
 }
 
 /** The system's languages, most preferred first. */
