@@ -108,7 +108,11 @@ fn a_torn_newest_copy_in_a_read_only_folder_leaves_the_older_one_offered() {
             doc.save(app.handle(), json!({ "n": 9 })),
             Err(SaveError::Blocked(_))
         ));
-        assert_eq!(files(&dir), before, "torn {torn:?}: every copy where it was");
+        assert_eq!(
+            files(&dir),
+            before,
+            "torn {torn:?}: every copy where it was"
+        );
     }
 }
 
