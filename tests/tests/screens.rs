@@ -172,7 +172,6 @@ fn the_move_shown_stays_readable_under_the_pointer() {
             for ply in [2, 1] {
                 let css = format!(".move[data-ply=\"{ply}\"]");
                 app.click(&css).await;
-                assert_eq!(review_index(&app).await, ply);
                 // The pointer rests on the move just chosen.
                 let (x, y) = centre(&app, &css).await;
                 let mouse = MouseActions::new("mouse".to_string()).then(PointerAction::MoveTo {
@@ -189,8 +188,9 @@ fn the_move_shown_stays_readable_under_the_pointer() {
                 let ratio = text_contrast(&app, &css).await;
                 assert!(
                     ratio >= 4.5,
-                    "{theme:?}: the move shown under the pointer is {ratio:.2}:1"
+                    "{theme:?}: move {ply}, shown, is {ratio:.2}:1 under the pointer"
                 );
+                assert_eq!(review_index(&app).await, ply, "the move shown");
             }
             app.screenshot(&format!("review-hover-desktop-{lang}"))
                 .await;
