@@ -1,8 +1,9 @@
 //! What the screens show, measured in the real window: a review on a phone
 //! never hides the board; the move shown stays readable under the pointer;
 //! the review names the move as the list numbers it, on one line; the
-//! result stands clear of the board with discs big enough to count; the
-//! window is named after the app; an empty records screen says so once.
+//! result stands clear of the board, with discs big enough to count and
+//! each action on one line; the window is named after the app; an empty
+//! records screen says so once.
 
 use e2e::play::*;
 use e2e::{display, App, DataDir, Theme};
@@ -338,6 +339,10 @@ fn the_result_stands_clear_of_the_board_with_discs_big_enough_to_count() {
             assert_eq!(discs.len(), 3, "{name}: the player's three pieces");
             for d in discs {
                 assert!(d >= 18.0, "{name}: a disc {d:.1} px wide");
+            }
+            // Each action's label on one line.
+            for css in ["#play-again", "#review-game", "#menu"] {
+                assert_eq!(lines(&app, css).await, 1, "{name}: {css} on one line");
             }
             // Everything still fits: Play again above the fold.
             let again = rect(&app, "#play-again").await;
