@@ -23,10 +23,13 @@ use std::time::Duration;
 /// cannot move (30).
 const CHAIN: &str = "W:W22,30:B18,10,3";
 
-/// The board's state that a gesture must leave alone.
+/// The board's state that a gesture must leave alone: its pieces with
+/// their classes and the destination dots. The brief emphasis of the
+/// pieces that must jump (`flash`, after a tap on one held back) is no
+/// change of state.
 async fn board_state(phone: &Phone) -> Value {
     phone
-        .js("return { pieces: [...document.querySelectorAll('.board.interactive .piece')].map(p => p.dataset.square + p.className.baseVal).sort(), dots: document.querySelectorAll('[data-dest]').length };")
+        .js("return { pieces: [...document.querySelectorAll('.board.interactive .piece')].map(p => p.dataset.square + p.className.baseVal.replace(/ ?\\bflash\\b/, '')).sort(), dots: document.querySelectorAll('[data-dest]').length };")
         .await
 }
 
