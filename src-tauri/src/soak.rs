@@ -1,12 +1,14 @@
 //! The soak mode, for `scripts/soak`: a long session of whole games played
 //! inside the page by a script the shell runs in it, without WebDriver.
 //!
-//! Off unless the app is started with `CHECKERS_SOAK` naming that script's
-//! file. Then the window runs the script at each page load, beside the
-//! page's own modules, and [`note`] writes the one-line notes the script
-//! sends on standard error as `checkers-soak <unix time in ms> <note>`,
-//! where `scripts/soak` reads them. Off, nothing is added to the page and
-//! every note is refused with the code `soakOff`.
+//! Only a build with the cargo feature `soak` has the mode, and it is on
+//! only when such a build is started with `CHECKERS_SOAK` naming that
+//! script's file. Then the window runs the script at each page load, beside
+//! the page's own modules, and [`soak_note`] writes the one-line notes the
+//! script sends on standard error as `checkers-soak <unix time in ms>
+//! <note>`, where `scripts/soak` reads them. Off, nothing is added to the
+//! page and every note is refused with the code `soakOff`; a build without
+//! the feature says on standard error that it ignores the variable.
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -24,17 +26,29 @@ pub const MAX_NOTE_CHARS: usize = 400;
 /// Whether the soak script was given to the window (set once, by [`script`]).
 static ON: OnceLock<bool> = OnceLock::new();
 
+/// Whether this build has the soak mode (the cargo feature `soak`).
+pub const BUILT_IN: bool = cfg!(feature = "soak");
+
 /// The soak script to run in the page: the contents of the file that
 /// `CHECKERS_SOAK` names, read once, when the window is built. `None` when
-/// the variable is not set (the mode is off), or when the file cannot be
-/// read, which is said on standard error.
+/// the variable is not set, when this build has no soak mode, or when the
+/// file cannot be read; the last two are said on standard error.
 pub fn script() -> Option<String> {
-    let path = std::env::var_os(SOAK_VAR)?;
+    let text = script_for(std::env::var_os(SOAK_VAR), BUILT_IN)?;
+    ON.get_or_init(|| true);
+    Some(text)
+}
+
+/// [`script`] for the variable's value `var`, in a build that has the soak
+/// mode when `built_in`. The file is read only when both allow it.
+fn script_for(var: Option<std::ffi::OsString>, built_in: bool) -> Option<String> {
+    let path = var?;
+    if !built_in {
+        eprintln!("checkers: {SOAK_VAR} is ignored: this build has no soak mode");
+        return None;
+    }
     match std::fs::read_to_string(&path) {
-        Ok(text) => {
-            ON.get_or_init(|| true);
-            Some(text)
-        }
+        Ok(text) => Some(text),
         Err(e) => {
             eprintln!(
                 "checkers: {SOAK_VAR}={} cannot be read ({e}): no soak",
@@ -175,6 +189,39 @@ mod tests {
     fn a_note_becomes_one_log_line() {
         let note = Note::parse("idle start").unwrap();
         assert_eq!(line(1234, &note), "checkers-soak 1234 idle start\n");
+    }
+
+    #[test]
+    fn only_a_soak_build_started_with_the_variable_reads_the_script() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("soak.js");
+        std::fs::write(&file, "soak({ games: 1 });").unwrap();
+        let var = || Some(file.clone().into_os_string());
+        // A build without the feature never runs it, whatever the variable.
+        assert_eq!(script_for(var(), false), None);
+        assert_eq!(script_for(None, false), None);
+        // A soak build runs it only when the variable names a readable file.
+        assert_eq!(script_for(None, true), None);
+        assert_eq!(
+            script_for(Some(dir.path().join("missing.js").into_os_string()), true),
+            None
+        );
+        assert_eq!(
+            script_for(var(), true).as_deref(),
+            Some("soak({ games: 1 });")
+        );
+    }
+
+    #[test]
+    fn the_default_build_has_no_soak_mode() {
+        // `cargo build` and `cargo test` without `--features soak`: the
+        // build that ships has no soak mode, whatever the environment.
+        #[cfg(not(feature = "soak"))]
+        {
+            assert!(!BUILT_IN);
+            assert_eq!(script(), None);
+            assert!(!on());
+        }
     }
 
     #[test]
