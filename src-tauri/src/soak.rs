@@ -218,7 +218,10 @@ mod tests {
         // build that ships has no soak mode, whatever the environment.
         #[cfg(not(feature = "soak"))]
         {
-            assert!(!BUILT_IN);
+            let dir = tempfile::tempdir().unwrap();
+            let file = dir.path().join("soak.js");
+            std::fs::write(&file, "soak({ games: 1 });").unwrap();
+            assert_eq!(script_for(Some(file.into_os_string()), BUILT_IN), None);
             assert_eq!(script(), None);
             assert!(!on());
         }
