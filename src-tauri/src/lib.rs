@@ -8,6 +8,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod commands;
+pub mod memory;
 pub mod persist;
 pub mod session;
 pub mod settings;
