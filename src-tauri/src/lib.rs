@@ -8,9 +8,11 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod commands;
+pub mod memory;
 pub mod persist;
 pub mod session;
 pub mod settings;
+pub mod soak;
 pub mod startup;
 
 use session::Shell;
@@ -36,6 +38,7 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
             commands::copy_pdn,
             commands::set_settings,
             commands::leave_game,
+            soak::soak_note,
         ]))
 }
 
