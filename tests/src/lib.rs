@@ -497,6 +497,24 @@ pub mod play {
     use serde_json::{json, Value};
     use std::time::Duration;
 
+    /// Presses the system's back as the Android shell's listener does (the
+    /// page's `pressBack`) and returns what the press did (`closeSheet`, `leaveGame`, ...).
+    pub async fn press_back(app: &App) -> String {
+        app.js("window.__backDone = null;
+             import('./js/main.js').then(
+               (m) => { window.__backDone = m.pressBack(); },
+               (e) => { window.__backDone = `cannot load the page's main module: ${e}`; },
+             );
+             return true;")
+            .await;
+        app.wait_until("window.__backDone").await;
+        app.js("return window.__backDone;")
+            .await
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
     /// Run an async scenario on its own runtime, one window at a time.
     pub fn run(f: impl std::future::Future<Output = ()>) {
         let _guard = lock();

@@ -9,24 +9,6 @@ use e2e::play::*;
 use e2e::{App, DataDir};
 use serde_json::json;
 
-/// Presses back as the Android shell's listener does and returns what the
-/// press did (`closeSheet`, `leaveGame`, ...).
-async fn press_back(app: &App) -> String {
-    app.js("window.__backDone = null;
-         import('./js/main.js').then(
-           (m) => { window.__backDone = m.pressBack(); },
-           (e) => { window.__backDone = `cannot load the page's main module: ${e}`; },
-         );
-         return true;")
-        .await;
-    app.wait_until("window.__backDone").await;
-    app.js("return window.__backDone;")
-        .await
-        .as_str()
-        .unwrap()
-        .to_string()
-}
-
 /// Whether an element is shown (in the layout and not hidden).
 async fn shown(app: &App, css: &str) -> bool {
     app.js(&format!(

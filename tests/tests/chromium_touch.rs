@@ -313,3 +313,33 @@ fn chromium_the_system_language_picks_the_page_language() {
         phone.close().await;
     });
 }
+
+/// Android's back on the page, in the engine of Android's web view: the
+/// move list sheet closes first, then the game is left for the start
+/// screen and kept, and on the start screen the page asks to close the app
+/// (this page has no shell to close, so it stays).
+#[test]
+fn chromium_back_closes_the_sheet_then_leaves_the_game_kept() {
+    run(async {
+        let phone = Phone::open(Setup::default()).await;
+        start_level(&phone, "easy").await;
+        wait_player_turn(&phone).await;
+        touch(&phone, "#open-moves").await;
+        phone
+            .wait_until("document.querySelector('.moves-open')")
+            .await;
+        assert_eq!(press_back(&phone).await, "closeSheet");
+        phone
+            .wait_until("!document.querySelector('.moves-open')")
+            .await;
+        wait_screen(&phone, "game").await;
+        assert_eq!(press_back(&phone).await, "leaveGame");
+        wait_screen(&phone, "start").await;
+        phone
+            .wait_until("document.getElementById('continue') && !document.getElementById('continue').hidden")
+            .await;
+        assert_eq!(press_back(&phone).await, "exit");
+        wait_screen(&phone, "start").await;
+        phone.close().await;
+    });
+}
