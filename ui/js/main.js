@@ -11,8 +11,13 @@ import * as game from './screens/game.js';
 import * as records from './screens/records.js';
 import * as help from './screens/help.js';
 import * as settings from './screens/settings.js';
+import * as choko from './choko/screen.js';
+import * as chokoHelp from './choko/help.js';
+import { loadChoko } from './choko/flow.js';
 
-const SCREENS = { start, game, records, help, settings };
+const SCREENS = { start, game, records, help, settings, choko, chokoHelp };
+/** Screens whose main place is a game board. */
+const BOARD_SCREENS = new Set(['game', 'choko']);
 const root = document.getElementById('app');
 
 let mounted = null; // { key, screen, view }
@@ -54,7 +59,7 @@ function keepFocus(name) {
   if (name === 'game' && state.review) {
     const nav = [...document.querySelectorAll('.review-bar .nav-btn')].find((b) => !b.disabled);
     nav?.focus({ preventScroll: true });
-  } else if (name === 'game') {
+  } else if (BOARD_SCREENS.has(name)) {
     document.querySelector('.board.interactive')?.focus({ preventScroll: true });
   }
 }
@@ -65,10 +70,10 @@ function keepFocus(name) {
  * starts there and a screen reader reads where it is.
  */
 function focusScreen(name) {
-  const target =
-    name === 'game' ? document.querySelector('.board.interactive') : document.querySelector('[data-screen] h1');
+  const onBoard = BOARD_SCREENS.has(name);
+  const target = onBoard ? document.querySelector('.board.interactive') : document.querySelector('[data-screen] h1');
   if (!target) return;
-  if (name !== 'game') target.setAttribute('tabindex', '-1');
+  if (!onBoard) target.setAttribute('tabindex', '-1');
   target.focus({ preventScroll: true });
 }
 
@@ -90,6 +95,7 @@ async function boot() {
       game: saved,
       firstChoice: saved ? saved.first : 'player',
     });
+    loadChoko();
   } catch (e) {
     console.warn('checkers:', e);
     update({ screen: 'start', offline: true });
