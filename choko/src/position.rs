@@ -2,10 +2,8 @@
 //! who holds the initiative, whether the side to act must place, and the
 //! two counters of K10.
 
-use crate::action::{Action, ActionError, ActionList, Extra};
-use crate::movegen;
+use crate::action::{Action, Extra};
 use crate::point::{Point, Points, Side};
-use crate::rules::{self, Outcome};
 use std::fmt;
 
 /// Pieces each side starts with, all in hand (K2).
@@ -134,27 +132,6 @@ impl fmt::Display for PositionError {
 }
 
 impl std::error::Error for PositionError {}
-
-/// An action that is not legal in the position it was played in, or a
-/// game that is over.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum PlayError {
-    /// Not among the position's legal actions.
-    Illegal(Action),
-    /// The game has ended; no action may follow.
-    GameOver(Outcome),
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayError::Illegal(a) => write!(f, "{a} is not a legal action here"),
-            PlayError::GameOver(o) => write!(f, "the game is over: {o}"),
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
 
 impl Position {
     /// The start (K2): empty board, 12 pieces in each hand, X to act,
@@ -311,56 +288,6 @@ impl Position {
         }
     }
 
-    /// How the game has ended, or `None` while it goes on (K9, K10; see
-    /// [`rules::outcome`] for the order when several ends coincide).
-    pub fn outcome(&self) -> Option<Outcome> {
-        rules::outcome(self)
-    }
-
-    /// Every legal action of the side to act (K3–K8), in a fixed order:
-    /// placements, steps, then jumps, each jump once per choice of its extra
-    /// piece (K5). Empty when the game is over (K9, K10).
-    pub fn legal_actions(&self) -> ActionList {
-        let mut list = ActionList::new();
-        if rules::counted_end(self).is_none() {
-            movegen::generate(self, &mut list);
-        }
-        list
-    }
-
-    /// The number of legal actions, without building them.
-    pub fn count_actions(&self) -> u64 {
-        if rules::counted_end(self).is_some() {
-            0
-        } else {
-            movegen::count(self)
-        }
-    }
-
-    /// Play an action after checking that the game goes on and that the
-    /// action is legal here.
-    pub fn play(&self, action: Action) -> Result<Position, PlayError> {
-        if let Some(o) = self.outcome() {
-            return Err(PlayError::GameOver(o));
-        }
-        if self.legal_actions().contains(&action) {
-            Ok(self.play_unchecked(action))
-        } else {
-            Err(PlayError::Illegal(action))
-        }
-    }
-
-    /// Read an action in the notation of [`crate::action`] and check that it
-    /// is legal here.
-    pub fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
-        let action: Action = text.parse()?;
-        if self.legal_actions().contains(&action) {
-            Ok(action)
-        } else {
-            Err(ActionError::Illegal(action.to_string()))
-        }
-    }
-
     /// Play an action known to be legal here (the search's fast path).
     ///
     /// The pieces: a placement takes one from the hand; a step or jump moves
@@ -451,12 +378,6 @@ fn mix(mut z: u64) -> u64 {
 impl Default for Position {
     fn default() -> Position {
         Position::start()
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", crate::text::to_text(self))
     }
 }
 

@@ -1,5 +1,6 @@
 //! How a game ends (K9, K10).
 
+use crate::action::{Action, ActionError, ActionList};
 use crate::movegen;
 use crate::point::Side;
 use crate::position::{Position, QUIET_LIMIT, TURN_LIMIT};
@@ -108,4 +109,78 @@ pub fn outcome(pos: &Position) -> Option<Outcome> {
         return Some(Outcome::Win(pos.to_act().other(), End::NoAction));
     }
     None
+}
+
+/// An action that is not legal in the position it was played in, or a
+/// game that is over.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlayError {
+    /// Not among the position's legal actions.
+    Illegal(Action),
+    /// The game has ended; no action may follow.
+    GameOver(Outcome),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Illegal(a) => write!(f, "{a} is not a legal action here"),
+            PlayError::GameOver(o) => write!(f, "the game is over: {o}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// What the rules allow in a position, and how its game has ended.
+impl Position {
+    /// How the game has ended, or `None` while it goes on (K9, K10; see
+    /// [`outcome`] for the order when several ends coincide).
+    pub fn outcome(&self) -> Option<Outcome> {
+        outcome(self)
+    }
+
+    /// Every legal action of the side to act (K3–K8), in a fixed order:
+    /// placements, steps, then jumps, each jump once per choice of its extra
+    /// piece (K5). Empty when the game is over (K9, K10).
+    pub fn legal_actions(&self) -> ActionList {
+        let mut list = ActionList::new();
+        if counted_end(self).is_none() {
+            movegen::generate(self, &mut list);
+        }
+        list
+    }
+
+    /// The number of legal actions, without building them.
+    pub fn count_actions(&self) -> u64 {
+        if counted_end(self).is_some() {
+            0
+        } else {
+            movegen::count(self)
+        }
+    }
+
+    /// Play an action after checking that the game goes on and that the
+    /// action is legal here.
+    pub fn play(&self, action: Action) -> Result<Position, PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o));
+        }
+        if self.legal_actions().contains(&action) {
+            Ok(self.play_unchecked(action))
+        } else {
+            Err(PlayError::Illegal(action))
+        }
+    }
+
+    /// Read an action in the notation of [`crate::action`] and check that it
+    /// is legal here.
+    pub fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
+        let action: Action = text.parse()?;
+        if self.legal_actions().contains(&action) {
+            Ok(action)
+        } else {
+            Err(ActionError::Illegal(action.to_string()))
+        }
+    }
 }

@@ -229,6 +229,13 @@ impl std::str::FromStr for Position {
     }
 }
 
+/// A position shows itself as its text.
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", to_text(self))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
