@@ -569,7 +569,7 @@ impl Game {
 
     /// The same game after `a`, checked legal, played by whoever is to act;
     /// for replaying a save.
-    pub(crate) fn replay(&mut self, a: Action) -> Result<(), crate::position::PlayError> {
+    pub(crate) fn replay(&mut self, a: Action) -> Result<(), crate::rules::PlayError> {
         self.position.play(a)?;
         self.apply(a);
         Ok(())

@@ -21,7 +21,7 @@ use crate::action::{Action, ActionError};
 use crate::game::{Game, Jump, Who};
 use crate::level::Level;
 use crate::notation::excerpt;
-use crate::position::PlayError;
+use crate::rules::PlayError;
 use crate::text::{parse_position, to_text, TextError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
