@@ -169,7 +169,7 @@ fn a_players_jump_waits_for_its_extra_piece_even_across_a_restart() {
     let l = legal(&app);
     assert_eq!(
         l["pieces"],
-        json!([{ "from": "b3", "steps": ["a3", "b2"], "jumps": ["d3", "b5"] }])
+        json!([{ "from": "b3", "steps": ["b2", "a3"], "jumps": ["d3", "b5"] }])
     );
     let answer = play(&app, json!({ "from": "b3", "to": "d3" }));
     let view = &answer["view"];
