@@ -144,7 +144,7 @@ impl Streak {
 
     /// Who places first in the streak's next game (L4).
     pub fn next_first(&self) -> Who {
-        if self.bonuses.len() % 2 == 0 {
+        if self.bonuses.len().is_multiple_of(2) {
             Who::Machine
         } else {
             Who::Player
