@@ -250,7 +250,10 @@ async function playPart(input, focusTo) {
     await showPart(part, 'player', gen);
     if (gen !== generation) return;
   }
-  if (view.last && view.last.who === 'player' && view.last.extraFromHand && !input.extra) {
+  // Said while the game goes on; at the end the result says why, and a
+  // toast would cover its buttons.
+  const fromHand = view.last && view.last.who === 'player' && view.last.extraFromHand && !input.extra;
+  if (fromHand && view.status !== 'over') {
     toast(t('choko.extraFromTheirHand'));
   }
   set({
