@@ -175,3 +175,41 @@ fn a_jump_and_its_extra_piece_by_touch_on_a_phone() {
         app.quit().await;
     });
 }
+
+#[test]
+fn the_extra_piece_is_taken_from_the_hand_and_said_so() {
+    run(async {
+        let data = DataDir::new("choko-from-hand");
+        prefer_choko(&data, "en");
+        // The machine's only piece on the board is c3, with two in hand.
+        preset_game(&data, 1, "player", "5/5/1xo2/5/5 x 11/2 x 0 30", &[], None);
+        let app = App::launch(&data, "en").await;
+        open_choko(&app).await;
+        app.click("#choko-continue").await;
+        wait_status(&app, "yourTurn").await;
+        tap(&app, "b3").await;
+        tap(&app, "d3").await;
+        // No choice is asked: the jump takes c3 and one piece from the hand.
+        app.wait_until(
+            "document.getElementById('toast') && !document.getElementById('toast').hidden",
+        )
+        .await;
+        assert_eq!(
+            app.js("return document.getElementById('toast').textContent;")
+                .await,
+            json!(
+                "The machine has no other piece on the board: the extra piece comes from its hand."
+            )
+        );
+        let state = shell_state(&app).await;
+        assert_eq!(state["game"]["actions"][0], json!("b3xd3 @"));
+        app.wait_until(DECISION).await;
+        assert_eq!(
+            app.js("return document.getElementById('hand-machine').dataset.count;")
+                .await,
+            json!("0"),
+            "one piece taken from the hand and the other placed"
+        );
+        app.quit().await;
+    });
+}
