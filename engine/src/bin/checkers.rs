@@ -520,54 +520,9 @@ fn cmd_match(args: &Args) -> Result<(), String> {
         ));
     }
     let openings = bench::openings(pairs);
-    let jobs: Vec<(usize, Color)> = (0..n as usize)
-        .map(|g| {
-            let color = if g % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            (g / 2, color)
-        })
-        .collect();
     let start = Instant::now();
-    // Games are played side by side, one per thread, each search on one
-    // thread: no search waits for another's tasks, and none of the
-    // parallel search's overhead is paid where whole games keep every
-    // core busy. The games are the same on any thread count.
     let threads = threads_asked(args)?.unwrap_or_else(rayon::current_num_threads);
-    let next = AtomicUsize::new(0);
-    let mut played: Vec<(usize, Game)> = std::thread::scope(|s| {
-        let players: Vec<_> = (0..threads.min(jobs.len()))
-            .map(|_| {
-                s.spawn(|| {
-                    let one = rayon::ThreadPoolBuilder::new()
-                        .num_threads(1)
-                        .build()
-                        .map_err(|e| format!("cannot start a thread: {e}"))?;
-                    Ok::<_, String>(one.install(|| {
-                        let mut mine = Vec::new();
-                        loop {
-                            let i = next.fetch_add(1, Relaxed);
-                            let Some(&(o, color)) = jobs.get(i) else {
-                                break mine;
-                            };
-                            mine.push((i, play_game(&openings[o], &a, &b, color)));
-                        }
-                    }))
-                })
-            })
-            .collect();
-        players
-            .into_iter()
-            .map(|p| p.join().map_err(|_| "a game's thread failed".to_string())?)
-            .collect::<Result<Vec<Vec<_>>, String>>()
-    })?
-    .into_iter()
-    .flatten()
-    .collect();
-    played.sort_by_key(|&(i, _)| i);
-    let games: Vec<Game> = played.into_iter().map(|(_, g)| g).collect();
+    let games = play_match(&openings, &a, &b, n as usize, threads)?;
     let (a, b) = (&a.label, &b.label);
     let mut out = std::io::stdout().lock();
     let (mut w, mut d, mut l, mut capped) = (0, 0, 0, 0);
@@ -628,6 +583,63 @@ fn cmd_match(args: &Args) -> Result<(), String> {
     );
     let _ = writeln!(out, "time {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// Plays `n` games of a match side by side, one per thread, each search on
+/// one thread: no search waits for another's tasks, and none of the
+/// parallel search's overhead is paid where whole games keep every core
+/// busy. Game `g` starts from opening `g / 2`, A playing Black in even
+/// games and White in odd ones; the games are the same on any thread
+/// count, and come back in that order.
+fn play_match(
+    openings: &[Vec<checkers::Move>],
+    a: &Player,
+    b: &Player,
+    n: usize,
+    threads: usize,
+) -> Result<Vec<Game>, String> {
+    let jobs: Vec<(usize, Color)> = (0..n)
+        .map(|g| {
+            let color = if g % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            (g / 2, color)
+        })
+        .collect();
+    let next = AtomicUsize::new(0);
+    let mut played: Vec<(usize, Game)> = std::thread::scope(|s| {
+        let players: Vec<_> = (0..threads.min(jobs.len()))
+            .map(|_| {
+                s.spawn(|| {
+                    let one = rayon::ThreadPoolBuilder::new()
+                        .num_threads(1)
+                        .build()
+                        .map_err(|e| format!("cannot start a thread: {e}"))?;
+                    Ok::<_, String>(one.install(|| {
+                        let mut mine = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Relaxed);
+                            let Some(&(o, color)) = jobs.get(i) else {
+                                break mine;
+                            };
+                            mine.push((i, play_game(&openings[o], a, b, color)));
+                        }
+                    }))
+                })
+            })
+            .collect();
+        players
+            .into_iter()
+            .map(|p| p.join().map_err(|_| "a game's thread failed".to_string())?)
+            .collect::<Result<Vec<Vec<_>>, String>>()
+    })?
+    .into_iter()
+    .flatten()
+    .collect();
+    played.sort_by_key(|&(i, _)| i);
+    Ok(played.into_iter().map(|(_, g)| g).collect())
 }
 
 /// The command line as UTF-8 strings, or an error naming the first
