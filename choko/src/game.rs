@@ -377,7 +377,11 @@ impl Game {
     /// side to act at the start.
     pub fn actor(&self, i: usize) -> Who {
         let first = self.start.to_act();
-        Who::of(if i.is_multiple_of(2) { first } else { first.other() })
+        Who::of(if i.is_multiple_of(2) {
+            first
+        } else {
+            first.other()
+        })
     }
 
     /// Whether the player is to act (the game goes on).
