@@ -52,13 +52,25 @@ pub enum Status {
     Over,
 }
 
-/// The last move made, for the mark on the board (C5).
+/// The last move made, for its marks on the board (C5): every square the
+/// piece touched and every piece it took.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LastMove {
     pub side: Side,
     /// Square numbers from start to end.
     pub path: Vec<u8>,
+    /// Square numbers of the pieces it took, in the order they were
+    /// jumped; empty for a step.
+    pub captured: Vec<u8>,
+}
+
+/// The squares of the pieces `m` jumps, hop by hop.
+fn taken(m: &Move) -> Vec<u8> {
+    (0..m.path().len().saturating_sub(1))
+        .filter_map(|i| m.jumped_on_hop(i))
+        .map(Square::number)
+        .collect()
 }
 
 /// One hop of a move: a step, or one jump of a chain.
@@ -96,6 +108,9 @@ pub struct MoveEntry {
     pub text: String,
     /// Square numbers from start to end.
     pub path: Vec<u8>,
+    /// Square numbers of the pieces it took, in the order they were
+    /// jumped; empty for a step.
+    pub captured: Vec<u8>,
 }
 
 /// The move list of a line.
@@ -108,6 +123,7 @@ pub fn move_list(line: &Line) -> Vec<MoveEntry> {
             side: Side::of(line.mover(i)),
             text: m.to_string(),
             path: m.path().iter().map(|s| s.number()).collect(),
+            captured: taken(m),
         })
         .collect()
 }
@@ -124,6 +140,10 @@ pub struct View {
     pub board: Board,
     pub status: Status,
     pub last_move: Option<LastMove>,
+    /// Mid-chain, the player's chain so far: where the piece started, each
+    /// square it has landed on, and the pieces it has taken. `None`
+    /// otherwise.
+    pub chain: Option<LastMove>,
     pub can_undo: bool,
     pub result: Option<GameResult>,
     /// Every move of the game so far.
@@ -152,9 +172,26 @@ impl Game {
     pub fn last_move(&self) -> Option<LastMove> {
         let line = self.line();
         let i = line.len().checked_sub(1)?;
+        let m = &line.moves()[i];
         Some(LastMove {
             side: Side::of(line.mover(i)),
-            path: line.moves()[i].path().iter().map(|s| s.number()).collect(),
+            path: m.path().iter().map(|s| s.number()).collect(),
+            captured: taken(m),
+        })
+    }
+
+    /// The player's chain in progress, for its marks on the board; `None`
+    /// outside a chain.
+    pub fn chain_so_far(&self) -> Option<LastMove> {
+        self.lifted()?;
+        Some(LastMove {
+            side: Side::Player,
+            path: self.chain().iter().map(|s| s.number()).collect(),
+            captured: self
+                .chain_captures()
+                .into_iter()
+                .map(Square::number)
+                .collect(),
         })
     }
 
@@ -174,6 +211,7 @@ impl Game {
             board,
             status: self.status(),
             last_move: self.last_move(),
+            chain: self.chain_so_far(),
             can_undo: self.can_undo(),
             result: self.result(),
             moves: move_list(self.line()),

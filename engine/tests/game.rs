@@ -153,9 +153,11 @@ fn a_step_ends_the_turn_and_the_cpu_replies_with_hops() {
         v.last_move,
         Some(LastMove {
             side: Side::Player,
-            path: vec![22, 18]
+            path: vec![22, 18],
+            captured: vec![]
         })
     );
+    assert_eq!(v.chain, None, "no chain in progress");
     assert_eq!(g.play_hop(sq(18), sq(14)), Err(GameError::NotYourTurn));
     let hops = g.cpu_move().unwrap();
     assert_eq!(
@@ -221,7 +223,16 @@ fn a_chain_keeps_the_piece_lifted_until_it_ends() {
             to: vec![sq(6)]
         }]
     );
-    // Shown mid-chain: the piece on 15, 22 empty, 18 taken.
+    // Shown mid-chain: the piece on 15, 22 empty, 18 taken, and the chain
+    // so far for its marks.
+    assert_eq!(
+        v.chain,
+        Some(LastMove {
+            side: Side::Player,
+            path: vec![22, 15],
+            captured: vec![18]
+        })
+    );
     assert!(v.board[21].is_none());
     assert!(v.board[17].is_none());
     assert_eq!(v.board[14].unwrap().side, Side::Player);
@@ -231,7 +242,21 @@ fn a_chain_keeps_the_piece_lifted_until_it_ends() {
         Err(GameError::MustContinueChain { with: 15 })
     );
     assert_eq!(g.play_hop(sq(15), sq(6)), Ok(true));
-    assert_eq!(g.view().last_move.unwrap().path, vec![22, 15, 6]);
+    let v = g.view();
+    assert_eq!(
+        v.last_move,
+        Some(LastMove {
+            side: Side::Player,
+            path: vec![22, 15, 6],
+            captured: vec![18, 10]
+        })
+    );
+    assert_eq!(v.chain, None, "the chain has ended");
+    let entry = v.moves.last().unwrap();
+    assert_eq!(
+        (entry.text.as_str(), &entry.captured[..]),
+        ("22x15x6", &[18, 10][..])
+    );
     assert_eq!(g.position().pieces(CPU).count(), 1);
 }
 

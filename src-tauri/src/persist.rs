@@ -238,10 +238,12 @@ impl Document {
     /// `data`, and `validate` must accept `data`. The valid copy with the
     /// higher `seq` wins. Every copy that fails a check, or is not a
     /// regular file of at most [`MAX_BYTES`], is renamed to
-    /// `<file>.corrupt-<UTC time>` so that no later write can overwrite it.
-    /// A missing directory, missing files and empty files just mean no
-    /// document yet. A data directory that is not a directory makes the
-    /// document unwritable, and nothing is moved.
+    /// `<file>.corrupt-<UTC time>` so that no later write can overwrite it;
+    /// when that rename fails (a read-only folder) the copy stays where it
+    /// is, the document is not written this session, and the other copy
+    /// is still read and offered. A missing directory, missing files and
+    /// empty files just mean no document yet. A data directory that is not
+    /// a directory makes the document unwritable, and nothing is moved.
     pub fn load<T, E: fmt::Display>(
         dir: &Path,
         name: &'static str,
@@ -249,11 +251,11 @@ impl Document {
     ) -> Loaded<T> {
         let mut best: Option<(u64, Slot, T)> = None;
         let mut set_aside = Vec::new();
-        let mut writable = !matches!(fs::metadata(dir), Ok(m) if !m.is_dir());
-        for slot in Slot::BOTH {
-            if !writable {
-                break;
-            }
+        let is_dir = !matches!(fs::metadata(dir), Ok(m) if !m.is_dir());
+        let mut writable = is_dir;
+        // Both copies are read even when one could not be moved aside (a
+        // read-only folder): the other may be intact, and is offered.
+        for slot in Slot::BOTH.into_iter().filter(|_| is_dir) {
             let path = Self::slot_path(dir, name, slot);
             match read_copy(&path, &validate) {
                 Ok(None) => {}

@@ -142,7 +142,7 @@ pub fn dark_by_gtk_rules(
 /// automatically) in the page's background colour for the theme the page
 /// will use, so no frame before the page's first one is another colour.
 /// On the desktop it is built hidden, given its colour and shown at once,
-/// whatever the page does.
+/// whatever the page does, and its title follows the page's.
 pub fn open_main_window<R: Runtime>(app: &App<R>) -> tauri::Result<WebviewWindow<R>> {
     let config = app
         .config()
@@ -166,8 +166,14 @@ pub fn open_main_window<R: Runtime>(app: &App<R>) -> tauri::Result<WebviewWindow
     #[cfg(not(target_os = "linux"))]
     let color = LIGHT_BACKGROUND;
     let builder = WebviewWindowBuilder::from_config(app.handle(), &config)?.background_color(color);
+    // The window carries the page's title ("Checkers — Easy"), so that a
+    // window list and a screen reader name the app and what it shows.
     #[cfg(desktop)]
-    let builder = builder.visible(false);
+    let builder = builder
+        .visible(false)
+        .on_document_title_changed(|window, title| {
+            let _ = window.set_title(&title);
+        });
     let window = builder.build()?;
     #[cfg(target_os = "linux")]
     set_x_background(&window, color);

@@ -276,11 +276,11 @@ fn a_hop_then_the_cpu_reply_then_undo() {
     );
     assert_eq!(
         after["lastMove"],
-        json!({ "side": "player", "path": [22, 18] })
+        json!({ "side": "player", "path": [22, 18], "captured": [] })
     );
     assert_eq!(
         after["moves"],
-        json!([{ "number": 1, "side": "player", "text": "22-18", "path": [22, 18] }])
+        json!([{ "number": 1, "side": "player", "text": "22-18", "path": [22, 18], "captured": [] }])
     );
     // Not the player's turn now.
     assert_eq!(
@@ -694,12 +694,16 @@ fn the_player_resumes_mid_chain_with_the_piece_lifted() {
     assert_eq!(app.legal(), chain, "the piece comes back lifted");
     assert_eq!(resumed["status"], json!("jumpAgain"));
     assert_eq!(resumed["board"], mid["board"]);
+    let so_far = json!({ "side": "player", "path": [27, 18], "captured": [23] });
+    assert_eq!(mid["chain"], so_far, "the chain so far, for its marks");
+    assert_eq!(resumed["chain"], so_far, "and again on resuming");
     let done = app.ok("play", json!({ "from": 18, "to": 11 }));
     assert_eq!(done["status"], json!("cpuThinking"));
     assert_eq!(
         done["lastMove"],
-        json!({ "side": "player", "path": [27, 18, 11] })
+        json!({ "side": "player", "path": [27, 18, 11], "captured": [23, 15] })
     );
+    assert_eq!(done["chain"], Value::Null);
 }
 
 #[test]
@@ -900,7 +904,7 @@ fn an_unreadable_saved_game_is_moved_aside_with_a_notice_and_records_survive() {
     assert_eq!(state["notice"], Value::Null);
     assert_eq!(
         state["game"]["lastMove"],
-        json!({ "side": "player", "path": [23, 19] })
+        json!({ "side": "player", "path": [23, 19], "captured": [] })
     );
 }
 

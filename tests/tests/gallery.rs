@@ -4,8 +4,9 @@
 //! person before a change to what the player sees is called done), and the
 //! layout rules checked on each: the board's marks stand out, the phone's
 //! actions sit under the board, wide windows use their width for the move
-//! list, the start screen's actions are all reachable on a short window,
-//! and the help's sections open and close.
+//! list, a review shows the moves without covering the board, the start
+//! screen's actions are all reachable on a short window, and the help's
+//! sections open and close.
 
 use e2e::play::{run, wait_player_turn, write_doc};
 use e2e::{App, DataDir, Theme};
@@ -62,7 +63,7 @@ async fn check_mark_contrast(app: &App, what: &str) {
              const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
              const square = getComputedStyle(document.querySelector('.board.interactive .sq-dark')).fill;
              const out = {};
-             for (const [name, css, prop] of [['dot', '.dest-dot', 'fill'], ['movable', '.movable-ring', 'stroke'], ['lifted', '.lifted-ring', 'stroke'], ['focus', '.focus-ring .ring-outer', 'stroke'], ['last', '.last-mark', 'stroke']]) {
+             for (const [name, css, prop] of [['dot', '.dest-dot', 'fill'], ['movable', '.movable-ring', 'stroke'], ['lifted', '.lifted-ring', 'stroke'], ['focus', '.focus-ring .ring-outer', 'stroke'], ['last', '.last-mark', 'stroke'], ['route', '.route-core', 'stroke'], ['taken', '.x-core', 'stroke']]) {
                const e = document.querySelector('.board.interactive ' + css);
                if (e) out[name] = ratio(getComputedStyle(e)[prop], square);
              }
@@ -143,27 +144,37 @@ async fn gallery(theme: Theme, lang: &str) {
         app.screenshot(&format!("gallery-{tag}-{name}-end")).await;
     }
 
-    // Review, at each size.
+    // The phone's move list under the result: a sheet over the board.
+    app.resize(360, 640).await;
+    app.click("#open-moves").await;
+    app.wait_until("document.querySelector('.moves-open')")
+        .await;
+    app.screenshot(&format!("gallery-{tag}-phone-end-moves"))
+        .await;
+    app.click("#close-moves").await;
+
+    // Review, at each size: the moves in sight, the board never covered.
     app.click("#review-game").await;
     app.wait_until("document.querySelector('[data-mode=\"review\"]')")
         .await;
-    app.click("#review-prev").await;
     for (w, h, name) in SIZES {
         app.resize(w, h).await;
-        if name == "phone" {
-            app.click("#open-moves").await;
-            app.wait_until("document.querySelector('.moves-open')")
-                .await;
-            app.screenshot(&format!("gallery-{tag}-{name}-review-moves"))
-                .await;
-            app.click("#close-moves").await;
-        } else {
-            // Wide windows show the move list without asking.
-            assert!(visible(&app, "#moves-panel").await, "{name}: move list");
-        }
+        assert!(visible(&app, "#moves-panel").await, "{name}: move list");
+        let board = rect(&app, ".board-wrap").await;
+        let panel = rect(&app, "#moves-panel").await;
+        let apart = panel[0] >= board[2] - 0.5
+            || panel[2] <= board[0] + 0.5
+            || panel[1] >= board[3] - 0.5
+            || panel[3] <= board[1] + 0.5;
+        assert!(apart, "{name}: the move list covers the board");
+        check_mark_contrast(&app, name).await;
         app.screenshot(&format!("gallery-{tag}-{name}-review"))
             .await;
     }
+    app.click("#review-prev").await;
+    app.resize(360, 640).await;
+    app.screenshot(&format!("gallery-{tag}-phone-review-start"))
+        .await;
     app.click("#exit-review").await;
     app.click("#menu").await;
 

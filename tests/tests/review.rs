@@ -66,7 +66,7 @@ fn fen_sections(board: &[String]) -> String {
 
 async fn review_index(app: &App) -> u64 {
     app.js(
-        "const c = document.querySelector('.move[aria-current=\"step\"]'); return c ? Number(c.dataset.ply) : 0;",
+        "const c = document.querySelector('.move[aria-selected=\"true\"]'); return c ? Number(c.dataset.ply) : 0;",
     )
     .await
     .as_u64()
@@ -177,7 +177,7 @@ fn a_game_ends_on_the_board_is_reviewed_by_mouse_and_keys_and_its_pdn_reads_back
         assert_eq!(mark.len(), 1, "the last-move mark follows the review");
         // By keyboard: Home, Right, End, Left.
         app.press(HOME).await;
-        app.wait_until("!document.querySelector('.move[aria-current=\"step\"]')")
+        app.wait_until("!document.querySelector('.move[aria-selected=\"true\"]')")
             .await;
         app.press(RIGHT).await;
         assert_eq!(review_index(&app).await, 1);

@@ -64,7 +64,8 @@ function gradients(defs, id) {
 /**
  * Draws one piece at the origin of a new group placed on square `n`:
  * body, rim, a ring inside for a king (C8), the quiet outline when it may be
- * lifted, and the small last-move mark (C5).
+ * lifted, and the small last-move mark (C5). `flags.flash` emphasises its
+ * outline for a moment (a piece that must jump, pointed to).
  */
 function drawPiece(layer, id, n, piece, flags) {
   const { x, y } = squareCenter(n);
@@ -73,6 +74,7 @@ function drawPiece(layer, id, n, piece, flags) {
   if (flags.movable) classes.push('movable');
   if (flags.lifted) classes.push('lifted');
   if (flags.last) classes.push('last-move');
+  if (flags.flash) classes.push('flash');
   const g = svgEl(
     'g',
     {
@@ -103,6 +105,48 @@ function drawPiece(layer, id, n, piece, flags) {
   return g;
 }
 
+/** How far the route stays from the centre of a cross, in board units. */
+const CROSS_GAP = 44;
+
+/**
+ * Draws the whole last move (C5) into `layer`: its route, a line through
+ * the centre of every square the piece touched, and a cross on the square
+ * of every piece it took, the route stopping short of each cross so that
+ * the cross stands alone. Lines and crosses, never discs, so that no mark
+ * of a move is taken for a destination dot.
+ */
+function drawLastMove(layer, lastMove) {
+  layer.replaceChildren();
+  const path = (lastMove && lastMove.path) || [];
+  const taken = new Set(((lastMove && lastMove.captured) || []).map((n) => {
+    const { x, y } = squareCenter(n);
+    return `${x},${y}`;
+  }));
+  if (path.length >= 2) {
+    let d = '';
+    for (let i = 1; i < path.length; i++) {
+      const a = squareCenter(path[i - 1]);
+      const b = squareCenter(path[i]);
+      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      if (taken.has(`${mid.x},${mid.y}`)) {
+        // A jump: up to the cross, and on from it.
+        const k = CROSS_GAP / Math.hypot(b.x - a.x, b.y - a.y);
+        const [gx, gy] = [(b.x - a.x) * k, (b.y - a.y) * k];
+        d += `M${a.x},${a.y} L${mid.x - gx},${mid.y - gy} M${mid.x + gx},${mid.y + gy} L${b.x},${b.y} `;
+      } else {
+        d += `M${a.x},${a.y} L${b.x},${b.y} `;
+      }
+    }
+    const route = svgEl('g', { class: `last-route ${lastMove.side}`, 'data-path': path.join(',') }, layer);
+    svgEl('path', { class: 'route-core', d: d.trim() }, route);
+  }
+  for (const n of (lastMove && lastMove.captured) || []) {
+    const { x, y } = squareCenter(n);
+    const mark = svgEl('g', { class: 'captured-mark', 'data-captured': n, transform: `translate(${x} ${y})` }, layer);
+    svgEl('path', { class: 'x-core', d: 'M-17,-17 L17,17 M17,-17 L-17,17' }, mark);
+  }
+}
+
 /**
  * A board. `options.interactive` makes it a focusable ARIA grid whose dark
  * squares carry accessible names; `options.onSquare(n)` is called for a tap
@@ -126,6 +170,7 @@ export function createBoard(options = {}) {
   svgEl('rect', { class: 'frame', x: 0, y: 0, width: 8 * UNIT, height: 8 * UNIT }, svg);
   const lightLayer = svgEl('g', { class: 'light-squares', 'aria-hidden': 'true' }, svg);
   const cellLayer = svgEl('g', { class: 'cells', role: interactive ? 'rowgroup' : null }, svg);
+  const moveLayer = svgEl('g', { class: 'move-marks', 'aria-hidden': 'true' }, svg);
   const dotLayer = svgEl('g', { class: 'dots', 'aria-hidden': 'true' }, svg);
   // The keyboard focus: a frame on the square's very edge, drawn under the
   // pieces, so it never hides a piece or its marks; its corners show
@@ -164,16 +209,19 @@ export function createBoard(options = {}) {
   }
 
   /**
-   * Draws `model`: { board, movable: Map<from, to[]>, lifted, dests, lastMove,
-   * focus, numbers, locked, label(n), arrows: [[from, to]], marks: [n] (tinted squares) }.
+   * Draws `model`: { board, movable: Map<from, to[]>, lifted, dests,
+   * lastMove: { side, path, captured }, flash: Set of squares whose pieces
+   * are briefly emphasised, focus, numbers, locked, label(n),
+   * arrows: [[from, to]], marks: [n] (tinted squares) }.
    */
   function draw(model) {
     const board = model.board || [];
     const movable = model.movable || new Map();
     const dests = new Set(model.dests || []);
+    const flash = model.flash || new Set();
     const path = (model.lastMove && model.lastMove.path) || [];
     const landed = path.length ? path[path.length - 1] : null;
-    const cameFrom = new Set([...path.slice(0, -1), ...(model.marks || [])]);
+    const cameFrom = new Set([...path, ...(model.marks || [])]);
 
     svg.classList.toggle('numbers', Boolean(model.numbers));
     svg.classList.toggle('locked', Boolean(model.locked));
@@ -188,6 +236,8 @@ export function createBoard(options = {}) {
         else cell.removeAttribute('aria-selected');
       }
     }
+
+    drawLastMove(moveLayer, model.lastMove);
 
     dotLayer.replaceChildren();
     for (const n of dests) {
@@ -205,6 +255,7 @@ export function createBoard(options = {}) {
         movable: movable.has(n) && model.lifted !== n,
         lifted: model.lifted === n,
         last: landed === n,
+        flash: flash.has(n),
       });
       if (model.lifted === n) liftedEl = el;
     }

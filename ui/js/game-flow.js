@@ -17,6 +17,7 @@ import { t } from './i18n.js';
 import { report } from './notify.js';
 import { exitReview } from './review.js';
 import { boardAcceptsInput, decisionFocus, liftedSquare, movableMap } from './offer.js';
+import { pointTo, stopPointing } from './pointing.js';
 
 /** How long the final position is shown alone before the result joins it, ms. */
 const END_PAUSE_MS = 700;
@@ -130,7 +131,10 @@ export async function continueGame() {
 /**
  * A tap on square `n` (pointer or keyboard), following C2-C4: a destination
  * of the lifted piece moves it; the lifted piece again puts it back (not
- * mid-chain); a piece that can move is lifted; anything else does nothing.
+ * mid-chain); a piece that can move is lifted. A piece of the player's
+ * held back because a capture is forced (or a chain must go on) lifts
+ * nothing, but the pieces that must jump are pointed to for a moment,
+ * silently. Anything else does nothing.
  */
 export function tapSquare(n) {
   if (!boardAcceptsInput()) return;
@@ -141,12 +145,19 @@ export function tapSquare(n) {
     playHop(lifted, n);
     return;
   }
-  if (legal.mustContinue != null) return; // mid-chain: only the next jump answers
+  const own = state.shown && state.shown[n - 1] && state.shown[n - 1].side === 'player';
+  if (legal.mustContinue != null) {
+    // Mid-chain only the next jump answers.
+    if (own && n !== legal.mustContinue) pointTo([legal.mustContinue]);
+    return;
+  }
   if (n === state.selected) {
     update({ selected: null, focus: n });
   } else if (movable.has(n)) {
     sound.unlock();
     update({ selected: n, focus: n });
+  } else if (own && legal.captureForced) {
+    pointTo([...movable.keys()]);
   }
 }
 
@@ -167,6 +178,7 @@ function capturedSquare(before, after, from) {
 async function playHop(from, to) {
   const gen = generation;
   const before = state.shown;
+  stopPointing();
   update({ busy: true, moving: from, selected: null });
   let view;
   let legal;
@@ -239,6 +251,7 @@ async function runCpu() {
   const shown = state.shown.slice();
   const moved = hops.length ? shown[hops[0].from - 1] : null;
   const path = hops.length ? [hops[0].from] : [];
+  const taken = [];
   for (let i = 0; i < hops.length; i++) {
     const h = hops[i];
     if (i > 0) {
@@ -253,11 +266,12 @@ async function runCpu() {
     shown[h.from - 1] = null;
     if (captured) shown[captured - 1] = null;
     path.push(h.to);
+    if (captured) taken.push(captured);
     const last = i === hops.length - 1;
     const landing = reply.view.board[h.to - 1];
     const crowned = last && landing && landing.king && moved && !moved.king;
     sound.play(crowned ? 'crown' : captured ? 'capture' : 'step');
-    update({ shown: shown.slice(), shownLast: { side: 'cpu', path: path.slice() } });
+    update({ shown: shown.slice(), shownLast: { side: 'cpu', path: path.slice(), captured: taken.slice() } });
   }
   const view = reply.view;
   const played = view.moves.length ? view.moves[view.moves.length - 1].text : '';

@@ -78,8 +78,7 @@ export function attachGlobalKeys() {
       return;
     }
     if (e.key === 'Escape' && state.movesOpen) {
-      update({ movesOpen: false });
-      document.getElementById('open-moves')?.focus({ preventScroll: true });
+      update({ movesOpen: false }); // the sheet gives the focus back as it closes
       return;
     }
     if (state.screen === 'game' && state.review && plain) {

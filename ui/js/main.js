@@ -3,7 +3,7 @@
 
 import * as api from './api.js';
 import { state, update, onRender, DEFAULT_SETTINGS } from './state.js';
-import { resolveLanguage, setLanguage, language } from './i18n.js';
+import { resolveLanguage, setLanguage, language, t } from './i18n.js';
 import { setSoundEnabled } from './sound.js';
 import { attachGlobalKeys } from './input.js';
 import * as start from './screens/start.js';
@@ -30,22 +30,36 @@ function render(s) {
   const key = `${name}|${language()}`;
   if (!mounted || mounted.key !== key) {
     const first = !mounted;
-    const sameScreen = mounted && mounted.screen === name;
+    const from = mounted && mounted.screen;
+    const sameScreen = from === name;
     const focusedId = document.activeElement && document.activeElement.id;
     root.replaceChildren();
     const view = SCREENS[name].mount(root, s);
     mounted = { key, screen: name, view };
     view.update(s);
-    document.title = document.querySelector('[data-screen] h1')?.textContent || 'Checkers';
+    nameWindow();
     if (sameScreen) {
       // Re-drawn in another language: keep the focus on the same control.
       const again = focusedId && document.getElementById(focusedId);
       if (again) again.focus({ preventScroll: true });
-    } else if (!first) focusScreen(name);
+    } else if (!first) focusScreen(name, from);
     return;
   }
   mounted.view.update(s);
+  nameWindow();
   keepFocus(name);
+}
+
+/**
+ * Names the page, and through it the window, after the app and what it
+ * shows: "Checkers — Easy", "Checkers — Records"; the start screen is the
+ * app itself.
+ */
+function nameWindow() {
+  const app = t('appTitle');
+  const heading = document.querySelector('[data-screen] h1')?.textContent.trim();
+  const title = heading && heading !== app ? `${app} — ${heading}` : app;
+  if (document.title !== title) document.title = title;
 }
 
 /**
@@ -55,26 +69,40 @@ function render(s) {
  */
 function keepFocus(name) {
   const active = document.activeElement;
-  if (active && active !== document.body && !active.disabled && active.isConnected) return;
+  const lost =
+    !active || active === document.body || active.disabled || !active.isConnected || !active.getClientRects().length;
+  if (!lost) return;
   if (name === 'game' && state.review) {
+    const stop = document.querySelector('.move-list [tabindex="0"]');
     const nav = [...document.querySelectorAll('.review-bar .nav-btn')].find((b) => !b.disabled);
-    nav?.focus({ preventScroll: true });
+    (stop && stop.getClientRects().length ? stop : nav)?.focus({ preventScroll: true });
   } else if (BOARD_SCREENS.has(name)) {
     document.querySelector('.board.interactive')?.focus({ preventScroll: true });
   }
 }
 
+/** The start screen's links to the screens it opens. */
+const OPENERS = { records: '#open-records', help: '#open-help', chokoHelp: '#open-help', settings: '#open-settings' };
+
 /**
- * Moves keyboard focus into a newly shown screen: the board on the game
- * screen (arrows work at once), otherwise the screen's heading, so Tab
- * starts there and a screen reader reads where it is.
+ * Moves keyboard focus into a newly shown screen: where the state asks
+ * (`focusAfter`), else back on the start screen's link to the screen just
+ * left, else the current move of a review or the board on the game screen
+ * (arrows work at once), otherwise the screen's heading, so Tab starts
+ * there and a screen reader reads where it is.
  */
-function focusScreen(name) {
-  const onBoard = BOARD_SCREENS.has(name);
-  const target = onBoard ? document.querySelector('.board.interactive') : document.querySelector('[data-screen] h1');
-  if (!target) return;
-  if (!onBoard) target.setAttribute('tabindex', '-1');
-  target.focus({ preventScroll: true });
+function focusScreen(name, from) {
+  const asked = state.focusAfter && document.querySelector(state.focusAfter);
+  state.focusAfter = null;
+  const opener = name === 'start' && OPENERS[from] ? document.querySelector(OPENERS[from]) : null;
+  const move = name === 'game' && state.review ? document.querySelector('.move-list [tabindex="0"]') : null;
+  let target = asked || opener || (move && move.getClientRects().length ? move : null);
+  if (!target && BOARD_SCREENS.has(name)) target = document.querySelector('.board.interactive');
+  if (!target) {
+    target = document.querySelector('[data-screen] h1');
+    target?.setAttribute('tabindex', '-1');
+  }
+  target?.focus({ preventScroll: true });
 }
 
 async function boot() {

@@ -8,11 +8,15 @@ import { state, update, renderNow } from './state.js';
 import { t } from './i18n.js';
 import { toast, report } from './notify.js';
 
-/** Opens the game just played (or being played) in review, at its last position. */
-export async function reviewGame() {
+/**
+ * Opens the game just played (or being played) in review, at the position
+ * after move `ply` (its last position when none is given).
+ */
+export async function reviewGame(ply = null) {
   try {
     const data = await api.review();
-    update({ review: { source: 'game', id: null, data, index: data.moves.length }, movesOpen: false });
+    const index = ply == null ? data.moves.length : Math.max(0, Math.min(data.moves.length, ply));
+    update({ review: { source: 'game', id: null, data, index }, movesOpen: false });
   } catch (e) {
     report(e);
   }
@@ -57,7 +61,8 @@ export function exitReview() {
   const r = state.review;
   if (!r) return;
   if (r.source === 'history') {
-    update({ review: null, screen: 'records' });
+    // Back on the records, the focus returns to the kept game's row.
+    update({ review: null, screen: 'records', focusAfter: `.history-row[data-id="${r.id}"]` });
   } else {
     update({ review: null });
     renderNow();

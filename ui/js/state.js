@@ -38,6 +38,10 @@ export const state = {
   review: null,
   /** Phones: the full move list is open over the board. */
   movesOpen: false,
+  /** A CSS selector for where the keyboard focus goes once the next screen is drawn. */
+  focusAfter: null,
+  /** Squares whose pieces are pointed to for a moment (the ones that must jump). */
+  flash: null,
   /** Start screen: the level waiting for the player to confirm abandoning the saved game. */
   confirmLevel: null,
   /** A short confirmation shown for a moment ("PDN copied"). */

@@ -74,7 +74,7 @@ export default {
   reviewNext: 'Next move',
   reviewLast: 'Last position',
   reviewStart: 'Starting position',
-  reviewMove: 'Move {n} of {total}',
+  moveName: '{number}. {who} {move}',
   copyPdn: 'Copy PDN',
   pdnCopied: 'PDN copied to the clipboard.',
   pdnNotCopied: 'The PDN could not be copied.',
@@ -94,6 +94,7 @@ export default {
   'sq.lifted': 'lifted',
   'sq.destination': 'destination',
   'sq.movedLast': 'moved last',
+  'sq.taken': 'piece taken',
 
   'outcome.win': 'Victory',
   'outcome.loss': 'Defeat',

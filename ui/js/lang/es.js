@@ -83,7 +83,7 @@ export default {
   reviewNext: 'Jugada siguiente',
   reviewLast: 'Última posición',
   reviewStart: 'Posición inicial',
-  reviewMove: 'Jugada {n} de {total}',
+  moveName: '{number}. {who} {move}',
   copyPdn: 'Copiar PDN',
   pdnCopied: 'PDN copiado al portapapeles.',
   pdnNotCopied: 'No se pudo copiar el PDN.',
@@ -104,6 +104,7 @@ export default {
   'sq.lifted': 'levantada',
   'sq.destination': 'destino',
   'sq.movedLast': 'la última en moverse',
+  'sq.taken': 'ficha capturada',
 
   // End screen.
   'outcome.win': 'Victoria',

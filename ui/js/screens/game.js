@@ -5,23 +5,34 @@
 //   again / Review / Menu;
 // - review: any position of the game, stepped through with buttons, the
 //   arrow keys or the move list, and Copy PDN.
-// The move list is a panel beside the board on wide windows, below it on a
-// tall tablet, and a sheet over the board on phones, which show a compact
-// line (pieces each side, last move) instead.
+// The move list (move-list.js) is a panel beside the board on wide
+// windows and below it on a tall tablet. Phones show a compact line
+// (pieces each side, last move) that opens it as a modal sheet (sheet.js),
+// and in a review a strip of moves above the board, so the board is never
+// hidden while the game is stepped through.
 
 import { h, setText } from '../dom.js';
 import { t } from '../i18n.js';
 import * as icons from '../icons.js';
 import { createBoard, svgEl } from '../board.js';
 import { screen, topBar, outcomeLine } from './common.js';
-import { update } from '../state.js';
+import { createMoveList, moveName } from './move-list.js';
+import { modalSheet } from './sheet.js';
+import { state, update } from '../state.js';
 import { attachBoard, tapSquare, undo, back, playAgain, toMenu } from '../game-flow.js';
 import { movableMap, boardAcceptsInput, liftedSquare } from '../offer.js';
 import { reviewGame, reviewTo, reviewStep, exitReview, copyPdn } from '../review.js';
 import { attachBoardKeys } from '../input.js';
 
+/** The layouts where the move list is beside or under the board, never a sheet. */
+const WIDE = globalThis.matchMedia?.('(min-width: 700px), (orientation: landscape) and (max-height: 560px)');
+// A sheet left open when the window grows into a wide layout closes.
+WIDE?.addEventListener?.('change', () => {
+  if (WIDE.matches && state.movesOpen) update({ movesOpen: false });
+});
+
 /** The accessible name of square `n`: "22, your man, can move". */
-function squareLabel(n, board, movable, lifted, dests, landed) {
+function squareLabel(n, board, { movable, lifted, dests, landed, taken }) {
   const piece = board[n - 1];
   const parts = [String(n)];
   if (!piece) parts.push(t('sq.empty'));
@@ -30,6 +41,7 @@ function squareLabel(n, board, movable, lifted, dests, landed) {
   else if (movable.has(n)) parts.push(t('sq.canMove'));
   if (dests.includes(n)) parts.push(t('sq.destination'));
   if (landed === n && piece) parts.push(t('sq.movedLast'));
+  if (taken.includes(n) && !piece) parts.push(t('sq.taken'));
   return parts.join(', ');
 }
 
@@ -47,9 +59,22 @@ function disc(side) {
   return svg;
 }
 
+/**
+ * The pieces left on one side as a row of discs, each 18 px across; from
+ * the sixth on they overlap more, so that twelve take no more room than
+ * five.
+ */
 function discs(side, n) {
-  const svg = svgEl('svg', { class: `discs discs-${side}`, viewBox: `0 0 ${12 * 22 + 4} 26`, 'aria-hidden': 'true' });
-  for (let i = 0; i < n; i++) svgEl('circle', { class: `disc ${side}`, cx: 13 + i * 22, cy: 13, r: 10 }, svg);
+  const step = n > 1 ? Math.min(15, 62 / (n - 1)) : 0;
+  const width = n > 0 ? 20 + (n - 1) * step : 0;
+  const svg = svgEl('svg', {
+    class: `discs discs-${side}`,
+    viewBox: `0 0 ${width} 20`,
+    width,
+    height: 20,
+    'aria-hidden': 'true',
+  });
+  for (let i = 0; i < n; i++) svgEl('circle', { class: `disc ${side}`, cx: 10 + i * step, cy: 10, r: 9 }, svg);
   return svg;
 }
 
@@ -61,42 +86,6 @@ function counts(c, short = false) {
       h('span', { text: short ? String(n) : `${name} ${n}`, 'aria-hidden': 'true' }),
     ]);
   return [side('cpu', t('cpu'), c.cpu), side('player', t('you'), c.player)];
-}
-
-/**
- * The move list as rows of PDN numbers: the CPU's (Black's) move, then the
- * player's (White's). In review and under a finished game each move is a
- * button that shows the position after it.
- */
-function moveRows(moves, interactive, current) {
-  const rows = [];
-  let row = null;
-  moves.forEach((m, i) => {
-    if (!row || row.number !== m.number) {
-      row = { number: m.number, cpu: null, player: null };
-      rows.push(row);
-    }
-    row[m.side] = { ...m, ply: i + 1 };
-  });
-  const cell = (m) => {
-    if (!m) return h('span', { class: 'move empty', text: '…', 'aria-hidden': 'true' });
-    const attrs = {
-      class: `move move-${m.side}`,
-      'data-ply': m.ply,
-      'aria-label': `${m.number}. ${t(m.side === 'cpu' ? 'cpu' : 'you')} ${m.text}`,
-    };
-    if (!interactive) return h('span', { ...attrs, text: m.text });
-    return h('button', {
-      ...attrs,
-      type: 'button',
-      'aria-current': current === m.ply ? 'step' : null,
-      onclick: () => reviewTo(m.ply),
-      text: m.text,
-    });
-  };
-  return rows.map((r) =>
-    h('li', { class: 'move-row' }, [h('span', { class: 'move-no', text: `${r.number}.` }), cell(r.cpu), cell(r.player)]),
-  );
 }
 
 export function mount(root) {
@@ -142,7 +131,7 @@ export function mount(root) {
     h('div', { class: 'pieces-left', role: 'group', 'aria-label': t('piecesLeft') }, [sidePlayer, sideCpu]),
     h('div', { class: 'end-actions' }, [
       h('button', { id: 'play-again', class: 'btn primary', type: 'button', onclick: playAgain, text: t('playAgain') }),
-      h('button', { id: 'review-game', class: 'btn', type: 'button', onclick: reviewGame, text: t('review') }),
+      h('button', { id: 'review-game', class: 'btn', type: 'button', onclick: () => reviewGame(), text: t('review') }),
       h('button', { id: 'menu', class: 'btn', type: 'button', onclick: toMenu, text: t('menu') }),
     ]),
   ]);
@@ -165,9 +154,20 @@ export function mount(root) {
     ]),
   ]);
 
-  // The move list: beside or below the board, or a sheet on phones.
+  // The move list: beside or below the board, or a sheet on phones. A move
+  // chosen shows its position, in the review (opened there when the game
+  // has just ended); on a phone the sheet closes, so the board is seen.
   const panelCounts = h('p', { class: 'panel-counts' });
-  const list = h('ol', { class: 'move-list', 'aria-label': t('moves') });
+  const list = createMoveList({
+    label: t('moves'),
+    choose: (ply) => {
+      if (state.review) {
+        reviewTo(ply);
+        update({ movesOpen: false });
+      } else reviewGame(ply);
+    },
+    step: reviewStep,
+  });
   const empty = h('p', { class: 'moves-empty', text: t('noMovesYet') });
   const panel = h('aside', { id: 'moves-panel', class: 'moves-panel', 'aria-labelledby': 'moves-title' }, [
     h('header', { class: 'panel-head' }, [
@@ -186,30 +186,37 @@ export function mount(root) {
       h('span', { text: t('cpu') }),
       h('span', { text: t('you') }),
     ]),
-    h('div', { class: 'move-scroll' }, [list, empty]),
+    h('div', { class: 'move-scroll' }, [list.el, empty]),
   ]);
   const scrim = h('div', { class: 'scrim', onclick: () => update({ movesOpen: false }) });
 
   const notice = h('p', { id: 'game-notice', class: 'notice game-notice', role: 'status' });
   const toastEl = h('p', { id: 'toast', class: 'toast', role: 'status', 'aria-live': 'polite' });
 
+  const boardWrap = h('div', { class: 'board-wrap' }, [board.svg]);
+  const dock = h('div', { class: 'dock' }, [playDock, endDock, reviewDock]);
   const el = screen('game', [
     notice,
     h('div', { class: 'game-body' }, [
       bar,
       openMoves,
-      h('div', { class: 'board-wrap' }, [board.svg]),
-      h('div', { class: 'lower' }, [
-        turnLine,
-        h('div', { class: 'game-side' }, [h('div', { class: 'dock' }, [playDock, endDock, reviewDock]), panel]),
-      ]),
+      boardWrap,
+      h('div', { class: 'lower' }, [turnLine, h('div', { class: 'game-side' }, [dock, panel])]),
       scrim,
     ]),
     toastEl,
   ]);
   root.appendChild(el);
 
-  let listKey = '';
+  const sheet = modalSheet(panel, {
+    background: () => [notice, bar, openMoves, boardWrap, turnLine, dock],
+    opener: openMoves,
+    first: () => {
+      const o = list.el.querySelector('[tabindex="0"]');
+      return o && o.getClientRects().length ? o : null;
+    },
+  });
+  let lastMode = null;
 
   return {
     update(s) {
@@ -218,7 +225,7 @@ export function mount(root) {
       if (!view && !review) return;
       const mode = review ? 'review' : view.status === 'over' && s.showEnd ? 'end' : 'play';
       el.dataset.mode = mode;
-      el.classList.toggle('moves-open', Boolean(s.movesOpen));
+      el.classList.toggle('moves-open', Boolean(s.movesOpen) && mode !== 'review');
       const level = review ? review.data.level : view.level;
       title.textContent = t(`level.${level}`);
 
@@ -229,27 +236,31 @@ export function mount(root) {
       if (review) {
         shown = review.data.boards[review.index];
         const m = review.index > 0 ? review.data.moves[review.index - 1] : null;
-        lastMove = m ? { side: m.side, path: m.path } : null;
+        lastMove = m ? { side: m.side, path: m.path, captured: m.captured } : null;
       } else {
         live = boardAcceptsInput();
         shown = s.shown || view.board;
-        lastMove = s.shownLast ?? view.lastMove;
+        // The CPU's move as its hops are played, else the player's chain
+        // while it is made, else the last move.
+        lastMove = s.shownLast ?? view.chain ?? view.lastMove;
       }
       const movable = live ? movableMap(s.legal) : new Map();
       const lifted = review ? null : s.moving ?? (live ? liftedSquare() : null);
       const dests = live && lifted != null ? movable.get(lifted) || [] : [];
       const path = (lastMove && lastMove.path) || [];
       const landed = path.length ? path[path.length - 1] : null;
+      const taken = (lastMove && lastMove.captured) || [];
       board.draw({
         board: shown,
         movable,
         lifted,
         dests,
         lastMove,
+        flash: new Set(live ? s.flash || [] : []),
         focus: review ? null : s.focus,
         numbers: s.settings.squareNumbers,
         locked: !live,
-        label: (n) => squareLabel(n, shown, movable, lifted, dests, landed),
+        label: (n) => squareLabel(n, shown, { movable, lifted, dests, landed, taken }),
       });
 
       // Counts and the last move (phones' line, the panel's head).
@@ -261,16 +272,15 @@ export function mount(root) {
       setText(infoLast, last ? t('lastMoveShort', { move: last.text }) : '');
       panelCounts.replaceChildren(...counts(c));
 
-      // The move list, redrawn only when it changes.
-      const interactive = mode !== 'play';
-      const key = `${mode}|${moves.length}|${moves.length ? moves[moves.length - 1].text : ''}|${upto}`;
-      if (key !== listKey) {
-        listKey = key;
-        list.replaceChildren(...moveRows(moves, interactive, review ? review.index : null));
-        empty.hidden = moves.length > 0;
-        const target = list.querySelector('[aria-current="step"]') || list.lastElementChild;
-        if (target && target.scrollIntoView) target.scrollIntoView({ block: 'nearest' });
+      // The move list; the phone's sheet opens and closes with the state.
+      list.render({ moves, mode, current: upto });
+      empty.hidden = moves.length > 0;
+      sheet.show(Boolean(s.movesOpen) && mode !== 'review');
+      // Entering a review: the focus goes to the move shown.
+      if (mode === 'review' && lastMode && lastMode !== 'review' && !list.el.contains(document.activeElement)) {
+        list.focusStop();
       }
+      lastMode = mode;
 
       // Play: the turn line says one thing (U4); the draw counter is apart.
       if (mode === 'play') {
@@ -317,7 +327,7 @@ export function mount(root) {
       // Review: where we are.
       if (review) {
         const total = review.data.moves.length;
-        setText(position, review.index === 0 ? t('reviewStart') : t('reviewMove', { n: review.index, total }));
+        setText(position, last ? moveName(last) : t('reviewStart'));
         for (const [id, off] of [
           ['review-first', review.index === 0],
           ['review-prev', review.index === 0],

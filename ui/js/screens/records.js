@@ -72,7 +72,9 @@ function levelCard(level, rec) {
     [
       h('header', { class: 'record-head' }, [
         h('h2', { text: t(`level.${level}`) }),
-        h('span', { class: 'record-games', text: total ? games(total) : t('noGames') }),
+        // With no game at this level the zeros say it; "no games yet" is
+        // said once, in the total line, when there are none at all.
+        total ? h('span', { class: 'record-games', text: games(total) }) : null,
       ]),
       bar(rec),
       h('p', { class: 'counts' }, [num('win', t('wins'), rec.wins), num('draw', t('draws'), rec.draws), num('loss', t('losses'), rec.losses)]),
@@ -130,6 +132,8 @@ export function mount(root, s) {
       const totalGames = all.reduce((a, r) => a + r.wins + r.draws + r.losses, 0);
       const totalMs = all.reduce((a, r) => a + (Number(r.playTimeMs) || 0), 0);
       const history = recs.history || [];
+      // Records fetched anew redraw the list: a row that had the focus keeps it.
+      const focused = body.contains(document.activeElement) ? document.activeElement.dataset.id : null;
       body.replaceChildren(
         ...levels.map((l, i) => levelCard(l, all[i])),
         h('p', { class: 'records-total', id: 'records-total', text: totalGames ? t('totalLine', { games: games(totalGames), time: formatTime(totalMs) }) : t('noGames') }),
@@ -141,6 +145,7 @@ export function mount(root, s) {
         ]),
         h('p', { class: 'records-note', text: t('recordsNote') }),
       );
+      if (focused) body.querySelector(`.history-row[data-id="${focused}"]`)?.focus({ preventScroll: true });
     },
   };
 }

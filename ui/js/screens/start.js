@@ -94,11 +94,7 @@ export function mount(root) {
   const confirmNew = h('button', { id: 'confirm-new', class: 'btn primary', type: 'button', text: t('confirmNew') });
   const confirmKeep = h('button', { id: 'confirm-keep', class: 'btn', type: 'button', text: t('confirmKeep') });
   confirmNew.addEventListener('click', () => newGame(state.confirmLevel));
-  confirmKeep.addEventListener('click', () => {
-    const level = state.confirmLevel;
-    update({ confirmLevel: null });
-    document.getElementById(`level-${level}`)?.focus({ preventScroll: true });
-  });
+  confirmKeep.addEventListener('click', () => update({ confirmLevel: null }));
   const dialog = h('div', { class: 'dialog-scrim', id: 'confirm' }, [
     h('div', { class: 'dialog', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'confirm-title', 'aria-describedby': 'confirm-text' }, [
       h('h2', { id: 'confirm-title', text: t('confirmTitle') }),
@@ -146,6 +142,9 @@ export function mount(root) {
   root.appendChild(el);
   scrollHint(el);
 
+  /** The level whose button opened the question, to get the focus back. */
+  let askedFor = null;
+
   return {
     update(s) {
       const text = s.offline ? t('noBackend') : s.notice ? t(`notice.${s.notice}`) : '';
@@ -166,7 +165,13 @@ export function mount(root) {
       if (asking !== !dialog.hidden) {
         dialog.hidden = !asking;
         inner.inert = asking;
-        if (asking) confirmKeep.focus({ preventScroll: true });
+        if (asking) {
+          askedFor = s.confirmLevel;
+          confirmKeep.focus({ preventScroll: true });
+        } else {
+          // Kept (Esc or "Keep it"): the focus goes back to the level that asked.
+          document.getElementById(`level-${askedFor}`)?.focus({ preventScroll: true });
+        }
       }
     },
   };
