@@ -73,7 +73,9 @@ pub async fn cpu_reply<R: Runtime>(
     let job = shell.cpu_request()?;
     let (position, quiet, level) = (job.position, job.quiet, job.level);
     let reply = tauri::async_runtime::spawn_blocking(move || {
-        checkers::search::best_move(&position, quiet, level)
+        let reply = checkers::search::best_move(&position, quiet, level);
+        crate::memory::release_freed();
+        reply
     })
     .await
     .map_err(|_| ShellError::Search)?;

@@ -11,9 +11,11 @@
 pub mod choko_commands;
 pub mod choko_session;
 pub mod commands;
+pub mod memory;
 pub mod persist;
 pub mod session;
 pub mod settings;
+pub mod soak;
 pub mod startup;
 
 use session::Shell;
@@ -47,6 +49,7 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
             choko_commands::choko_cpu_reply,
             choko_commands::choko_undo,
             choko_commands::choko_leave,
+            soak::soak_note,
         ]))
 }
 

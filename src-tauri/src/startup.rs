@@ -165,7 +165,12 @@ pub fn open_main_window<R: Runtime>(app: &App<R>) -> tauri::Result<WebviewWindow
     };
     #[cfg(not(target_os = "linux"))]
     let color = LIGHT_BACKGROUND;
-    let builder = WebviewWindowBuilder::from_config(app.handle(), &config)?.background_color(color);
+    let mut builder =
+        WebviewWindowBuilder::from_config(app.handle(), &config)?.background_color(color);
+    // Only in a soak build started for a soak (`CHECKERS_SOAK`).
+    if let Some(script) = crate::soak::script() {
+        builder = builder.initialization_script(script);
+    }
     // The window carries the page's title ("Checkers — Easy"), so that a
     // window list and a screen reader name the app and what it shows.
     #[cfg(desktop)]

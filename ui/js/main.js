@@ -6,6 +6,8 @@ import { state, update, onRender, DEFAULT_SETTINGS } from './state.js';
 import { resolveLanguage, setLanguage, language, t } from './i18n.js';
 import { setSoundEnabled } from './sound.js';
 import { attachGlobalKeys } from './input.js';
+import { back as leaveGameScreen } from './game-flow.js';
+import { backStep, listenForBack, exitApp } from './back.js';
 import * as start from './screens/start.js';
 import * as game from './screens/game.js';
 import * as records from './screens/records.js';
@@ -105,8 +107,25 @@ function focusScreen(name, from) {
   target?.focus({ preventScroll: true });
 }
 
+/**
+ * One press of the system's back (Android's button or gesture), the
+ * topmost thing first: a question or the move list sheet closes, a screen
+ * goes back to where it was opened from, the game screen leaves for the
+ * start screen (the game stays saved), and the start screen closes the app.
+ */
+export function pressBack() {
+  const step = backStep(state);
+  if (step === 'closeConfirm') update({ confirmLevel: null });
+  else if (step === 'closeSheet') update({ movesOpen: false });
+  else if (step === 'closeScreen') update({ screen: state.returnTo || 'start' });
+  else if (step === 'leaveGame') leaveGameScreen();
+  else exitApp();
+  return step;
+}
+
 async function boot() {
   onRender(render);
+  listenForBack(pressBack);
   api.onNotice((notice) => update({ notice }));
   attachGlobalKeys();
   window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', () => update());

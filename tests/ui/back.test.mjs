@@ -1,0 +1,41 @@
+// The system's back, one press at a time (ui/js/back.js):   node --test tests/ui/
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { backStep, listenForBack } from '../../ui/js/back.js';
+
+test('back closes what is on top before it leaves a screen', () => {
+  const game = { screen: 'game', confirmLevel: null, movesOpen: false };
+  assert.equal(backStep({ ...game, confirmLevel: 'hard', movesOpen: true }), 'closeConfirm');
+  assert.equal(backStep({ ...game, movesOpen: true }), 'closeSheet');
+  assert.equal(backStep(game), 'leaveGame');
+  assert.equal(backStep({ ...game, review: { source: 'history' } }), 'leaveGame');
+});
+
+test('back from records, help and settings returns; from the start screen it closes the app', () => {
+  for (const screen of ['records', 'help', 'settings']) assert.equal(backStep({ screen }), 'closeScreen');
+  assert.equal(backStep({ screen: 'start' }), 'exit');
+  assert.equal(backStep({ screen: 'start', confirmLevel: 'easy' }), 'closeConfirm');
+});
+
+test('only an Android shell is asked for the back button', async () => {
+  const asked = [];
+  globalThis.window = { __TAURI__: { app: { onBackButtonPress: async (fn) => asked.push(fn) } } };
+  try {
+    Object.defineProperty(globalThis, 'navigator', { value: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' }, configurable: true });
+    assert.equal(await listenForBack(() => {}), false);
+    assert.equal(asked.length, 0);
+    Object.defineProperty(globalThis, 'navigator', { value: { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8)' }, configurable: true });
+    let pressed = 0;
+    assert.equal(await listenForBack(() => (pressed += 1)), true);
+    assert.equal(asked.length, 1);
+    asked[0]({ canGoBack: false });
+    assert.equal(pressed, 1);
+    globalThis.window.__TAURI__.app.onBackButtonPress = async () => {
+      throw new Error('not allowed');
+    };
+    assert.equal(await listenForBack(() => {}), false);
+  } finally {
+    delete globalThis.window;
+  }
+});
