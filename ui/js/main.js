@@ -15,7 +15,7 @@ import * as help from './screens/help.js';
 import * as settings from './screens/settings.js';
 import * as choko from './choko/screen.js';
 import * as chokoHelp from './choko/help.js';
-import { loadChoko } from './choko/flow.js';
+import { loadChoko, leaveChoko } from './choko/flow.js';
 
 const SCREENS = { start, game, records, help, settings, choko, chokoHelp };
 /** Screens whose main place is a game board. */
@@ -119,7 +119,11 @@ export function pressBack() {
   else if (step === 'closeSheet') update({ movesOpen: false });
   else if (step === 'closeScreen') update({ screen: state.returnTo || 'start' });
   else if (step === 'leaveGame') leaveGameScreen();
-  else exitApp();
+  else if (step === 'leaveChoko') {
+    // Choko's game leaves for the start screen (saved); its help goes back.
+    if (state.screen === 'choko') leaveChoko();
+    else update({ screen: state.returnTo || 'start' });
+  } else exitApp();
   return step;
 }
 
