@@ -333,6 +333,17 @@ impl App {
         app
     }
 
+    /// A page that another WebDriver server drives (chromedriver), with
+    /// the same helpers. `data_home` names nothing that runs: the caller
+    /// stops its own driver.
+    pub fn attach(client: Client, data_home: PathBuf) -> App {
+        App {
+            client,
+            driver: None,
+            data_home,
+        }
+    }
+
     /// Close the window and stop the driver (SIGTERM, so it also stops
     /// WebKitWebDriver).
     pub async fn quit(mut self) {

@@ -22,14 +22,30 @@ test('turn-line and start-screen sentences are the verbatim ones (U4, C6)', () =
   }
 });
 
-test('language: the setting wins, else English only for an "en" system language', () => {
+test('language: the setting wins, else the first system language the page speaks, else English', () => {
   assert.equal(resolveLanguage('es', 'en-GB'), 'es');
   assert.equal(resolveLanguage('en', 'es-ES'), 'en');
   assert.equal(resolveLanguage(null, 'en-US'), 'en');
   assert.equal(resolveLanguage(null, 'EN'), 'en');
-  assert.equal(resolveLanguage(null, 'fr-FR'), 'es');
   assert.equal(resolveLanguage(null, 'es'), 'es');
+  assert.equal(resolveLanguage(null, 'es_AR'), 'es');
+  // Neither Spanish nor English: English.
+  assert.equal(resolveLanguage(null, 'fr-FR'), 'en');
+  assert.equal(resolveLanguage(null, ['de-DE', 'de']), 'en');
+  // The first of the list that the page speaks, not the first of the list.
+  assert.equal(resolveLanguage(null, ['ca-ES', 'es-ES', 'en']), 'es');
+  assert.equal(resolveLanguage(null, ['fr', 'en-GB', 'es']), 'en');
+  // Codes that merely start with the same letters are other languages.
+  assert.equal(resolveLanguage(null, ['et', 'est']), 'en');
+  // No system language at all: the product's own, Spanish.
   assert.equal(resolveLanguage(null, undefined), 'es');
+  assert.equal(resolveLanguage(null, []), 'es');
+  assert.equal(resolveLanguage(null, ['']), 'es');
+  // A locale that names no language is no language.
+  assert.equal(resolveLanguage(null, 'C'), 'es');
+  assert.equal(resolveLanguage(null, 'c.utf-8'), 'es');
+  assert.equal(resolveLanguage(null, ['POSIX']), 'es');
+  assert.equal(resolveLanguage(null, ['C', 'fr']), 'en');
 });
 
 test('standard numbering: corners and rows of the contract', () => {

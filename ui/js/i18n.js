@@ -13,14 +13,29 @@ let current = 'es';
 
 /**
  * The language to show: the setting when it names one, otherwise the
- * system's (navigator.language starting with "en" means English), Spanish
- * for everything else.
+ * first of the system's languages (most preferred first, e.g.
+ * `navigator.languages`; a single code is a list of one) that the page
+ * speaks, matched on its primary subtag ("es-MX" is Spanish, "EN" English).
+ * A system that prefers only other languages gets English, the one most
+ * of their speakers read; a system that names no language at all (none,
+ * or a locale such as "C" or "POSIX", whose first part is no 2- or
+ * 3-letter language code) gets Spanish, the product's own language.
  */
-export function resolveLanguage(setting, systemLanguage = globalThis.navigator?.language) {
+export function resolveLanguage(setting, systemLanguages = systemPreferences()) {
   if (setting === 'es' || setting === 'en') return setting;
-  return typeof systemLanguage === 'string' && systemLanguage.toLowerCase().startsWith('en')
-    ? 'en'
-    : 'es';
+  const primaries = (Array.isArray(systemLanguages) ? systemLanguages : [systemLanguages])
+    .filter((code) => typeof code === 'string')
+    .map((code) => code.toLowerCase().split(/[-_]/)[0])
+    .filter((primary) => /^[a-z]{2,3}$/.test(primary));
+  if (primaries.length === 0) return 'es';
+  return primaries.find((primary) => primary === 'es' || primary === 'en') ?? 'en';
+}
+
+/** The system's languages, most preferred first. */
+function systemPreferences() {
+  const nav = globalThis.navigator;
+  if (!nav) return [];
+  return nav.languages && nav.languages.length ? [...nav.languages] : [nav.language];
 }
 
 /** Makes `lang` the language of every later `t()` and of `<html lang>`. */

@@ -1,13 +1,14 @@
 // Keyboard play on the board: the board is one focusable grid; the arrows
 // move a visible focus ring over the dark squares, Enter or Space lifts and
 // drops, Esc puts the lifted piece back, Tab leaves the board. Ctrl/Cmd+Z
-// undoes anywhere on the game screen. Pointer taps arrive through board.js.
+// undoes anywhere on the game screen. Pointer taps arrive through board.js;
+// a long press activates no control anywhere.
 
 import { state, update } from './state.js';
 import { tapSquare, putBack, undo } from './game-flow.js';
 import { boardAcceptsInput, decisionFocus } from './offer.js';
 import { reviewStep, exitReview } from './review.js';
-import { squareRowCol, squareAt } from './board.js';
+import { squareRowCol, squareAt, LONG_PRESS_MS } from './board.js';
 
 /**
  * The square the focus ring moves to from `n` with arrow `key`. The dark
@@ -102,5 +103,46 @@ export function attachGlobalKeys() {
         undo();
       }
     }
+  });
+}
+
+/**
+ * A long press activates nothing: resting a finger on a control is not
+ * choosing it. Chromium (Android's web view, WebView2) sends `click` when
+ * a finger lifts after a long press; such a click, ending a touch or pen
+ * press held LONG_PRESS_MS or more, is stopped before any handler sees it.
+ * Mouse clicks and clicks from the keyboard (detail 0) always count. The
+ * long press opens no context menu over a control either.
+ */
+export function attachLongPressGuard() {
+  let press = null; // { id, down, up }: the last touch or pen press
+  const capture = { capture: true };
+  document.addEventListener(
+    'pointerdown',
+    (e) => {
+      press = e.pointerType === 'mouse' ? null : { id: e.pointerId, down: e.timeStamp, up: null };
+    },
+    capture,
+  );
+  document.addEventListener(
+    'pointerup',
+    (e) => {
+      if (press && e.pointerId === press.id) press.up = e.timeStamp;
+    },
+    capture,
+  );
+  document.addEventListener(
+    'click',
+    (e) => {
+      const held = press && e.detail !== 0 ? (press.up ?? e.timeStamp) - press.down : 0;
+      press = null;
+      if (held < LONG_PRESS_MS) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    },
+    capture,
+  );
+  document.addEventListener('contextmenu', (e) => {
+    if (e.target instanceof Element && e.target.closest('button, [role="button"]')) e.preventDefault();
   });
 }

@@ -5,7 +5,7 @@ import * as api from './api.js';
 import { state, update, onRender, DEFAULT_SETTINGS } from './state.js';
 import { resolveLanguage, setLanguage, language, t } from './i18n.js';
 import { setSoundEnabled } from './sound.js';
-import { attachGlobalKeys } from './input.js';
+import { attachGlobalKeys, attachLongPressGuard } from './input.js';
 import { back as leaveGameScreen } from './game-flow.js';
 import { backStep, listenForBack, exitApp } from './back.js';
 import * as start from './screens/start.js';
@@ -132,6 +132,7 @@ async function boot() {
   listenForBack(pressBack);
   api.onNotice((notice) => update({ notice }));
   attachGlobalKeys();
+  attachLongPressGuard();
   window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', () => update());
   try {
     const s = await api.appState();
