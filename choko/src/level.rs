@@ -44,6 +44,11 @@ impl Level {
         }
     }
 
+    /// The highest level, where the ladder stays.
+    pub const fn top() -> Level {
+        Level(Level::TOP)
+    }
+
     /// The level's number, 1 to [`Level::TOP`].
     pub const fn number(self) -> u8 {
         self.0

@@ -41,11 +41,16 @@
 //! - [`text`]: the position text; [`mod@perft`];
 //! - [`eval`], [`mod@search`], [`level`]: the machine and its levels;
 //! - [`ladder`]: the score of a win and of a streak (L2, L3);
-//! - [`mod@bench`]: the bench positions and the match openings.
+//! - [`mod@bench`]: the bench positions and the match openings;
+//! - [`game`], [`view`], [`snapshot`], [`streak`]: the app's side of it:
+//!   a game against the machine with the player's action entered in parts,
+//!   what the page draws, the saved game, and the ladder as the player
+//!   climbs it (L1–L6); [`wire`]: points and levels in JSON.
 
 pub mod action;
 pub mod bench;
 pub mod eval;
+pub mod game;
 pub mod ladder;
 pub mod level;
 pub mod movegen;
@@ -55,7 +60,11 @@ pub mod point;
 pub mod position;
 pub mod rules;
 pub mod search;
+pub mod snapshot;
+pub mod streak;
 pub mod text;
+pub mod view;
+pub mod wire;
 
 pub use action::{Action, ActionError, ActionList, Extra, MAX_ACTIONS};
 pub use level::Level;

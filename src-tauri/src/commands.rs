@@ -14,6 +14,11 @@
 //! of what the page offers. The page asks it after each of the four and
 //! when it resumes a saved game, and draws the two answers together.
 //!
+//! Choko, the second game, has commands of its own under the prefix
+//! `choko_` (`choko_legal_moves`, `choko_play`, `choko_cpu_reply`,
+//! `choko_undo`, …): [`crate::choko_commands`] gives the contract and why
+//! it is separate.
+//!
 //! Commands that write to disk (every hop is saved and flushed) run on the
 //! async runtime's threads, not the main thread, so a slow disk never stalls
 //! the window; the state's lock keeps them in order.

@@ -1,5 +1,6 @@
-//! The app shell: Tauri commands over the `checkers` engine, and the
-//! crash-safe persistence of settings, records and the saved game.
+//! The app shell: Tauri commands over the `checkers` and `choko` engines,
+//! and the crash-safe persistence of settings, records, the saved games
+//! and Choko's ladder.
 //!
 //! Data flows one way: the page asks (commands), the shell translates and
 //! persists, the engine decides.
@@ -7,6 +8,8 @@
 #![deny(clippy::unwrap_used)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+pub mod choko_commands;
+pub mod choko_session;
 pub mod commands;
 pub mod memory;
 pub mod persist;
@@ -38,6 +41,14 @@ pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
             commands::copy_pdn,
             commands::set_settings,
             commands::leave_game,
+            choko_commands::choko_state,
+            choko_commands::choko_new_game,
+            choko_commands::choko_new_streak,
+            choko_commands::choko_legal_moves,
+            choko_commands::choko_play,
+            choko_commands::choko_cpu_reply,
+            choko_commands::choko_undo,
+            choko_commands::choko_leave,
             soak::soak_note,
         ]))
 }
@@ -64,6 +75,7 @@ fn traced<R: Runtime>(
 pub fn manage_state<R: Runtime>(app: &AppHandle<R>, dir: &Path) {
     startup::mark("loading the saved files");
     app.manage(Shell::load(app, dir));
+    app.manage(choko_session::ChokoShell::load(app, dir));
     startup::mark("saved files loaded");
 }
 

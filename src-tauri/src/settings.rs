@@ -1,4 +1,5 @@
-//! The player's settings: language, sound, square numbers.
+//! The player's settings: language, sound, square numbers, and the game
+//! the start screen last offered.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
@@ -11,9 +12,19 @@ pub enum Language {
     En,
 }
 
+/// A game of the app, as the start screen offers them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameChoice {
+    Checkers,
+    Choko,
+}
+
 /// The settings document, as the page sends and receives it and as it is
 /// saved: `{ "language": "es" | "en" | null, "sound": bool,
-/// "squareNumbers": bool }`.
+/// "squareNumbers": bool, "game": "checkers" | "choko" }`, `game` left out
+/// until the player first chooses one (the start screen then offers
+/// checkers).
 ///
 /// Every field is checked on the way in: it must be a JSON object with
 /// these fields and no other (`language` may be left out, which means
@@ -29,6 +40,18 @@ pub struct Settings {
     pub sound: bool,
     /// Square numbers drawn on the board.
     pub square_numbers: bool,
+    /// The last game chosen on the start screen; when present it is one of
+    /// the two names (never `null`), so a saved file reads back as written.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "chosen_game"
+    )]
+    pub game: Option<GameChoice>,
+}
+
+fn chosen_game<'de, D: Deserializer<'de>>(d: D) -> Result<Option<GameChoice>, D::Error> {
+    GameChoice::deserialize(d).map(Some)
 }
 
 impl Serialize for Settings {
@@ -79,6 +102,7 @@ impl Default for Settings {
             language: None,
             sound: true,
             square_numbers: false,
+            game: None,
         }
     }
 }
@@ -107,6 +131,7 @@ mod tests {
             language: Some(Language::En),
             sound: false,
             square_numbers: true,
+            game: None,
         };
         assert_eq!(
             s.to_value(),
@@ -117,6 +142,21 @@ mod tests {
             Settings::default().to_value(),
             json!({ "language": null, "sound": true, "squareNumbers": false })
         );
+    }
+
+    #[test]
+    fn the_last_game_chosen_is_kept_and_absent_until_chosen() {
+        let v = json!({ "language": null, "sound": true, "squareNumbers": false, "game": "choko" });
+        let s = Settings::from_value(&v).unwrap();
+        assert_eq!(s.game, Some(GameChoice::Choko));
+        assert_eq!(s.to_value(), v);
+        let plain = json!({ "language": null, "sound": true, "squareNumbers": false });
+        assert_eq!(Settings::from_value(&plain).unwrap().game, None);
+        for bad in [json!(null), json!("go"), json!("Choko"), json!(1)] {
+            let mut v = plain.clone();
+            v["game"] = bad.clone();
+            assert!(Settings::from_value(&v).is_err(), "game {bad} accepted");
+        }
     }
 
     #[test]

@@ -6,6 +6,8 @@
 //! process on its own port. Tests take [`lock`] so only one app window runs
 //! at a time.
 
+pub mod choko_play;
+
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::error::NewSessionError;
 use fantoccini::{Client, ClientBuilder, Locator};

@@ -13,8 +13,13 @@ import * as game from './screens/game.js';
 import * as records from './screens/records.js';
 import * as help from './screens/help.js';
 import * as settings from './screens/settings.js';
+import * as choko from './choko/screen.js';
+import * as chokoHelp from './choko/help.js';
+import { loadChoko, leaveChoko } from './choko/flow.js';
 
-const SCREENS = { start, game, records, help, settings };
+const SCREENS = { start, game, records, help, settings, choko, chokoHelp };
+/** Screens whose main place is a game board. */
+const BOARD_SCREENS = new Set(['game', 'choko']);
 const root = document.getElementById('app');
 
 let mounted = null; // { key, screen, view }
@@ -73,13 +78,13 @@ function keepFocus(name) {
     const stop = document.querySelector('.move-list [tabindex="0"]');
     const nav = [...document.querySelectorAll('.review-bar .nav-btn')].find((b) => !b.disabled);
     (stop && stop.getClientRects().length ? stop : nav)?.focus({ preventScroll: true });
-  } else if (name === 'game') {
+  } else if (BOARD_SCREENS.has(name)) {
     document.querySelector('.board.interactive')?.focus({ preventScroll: true });
   }
 }
 
 /** The start screen's links to the screens it opens. */
-const OPENERS = { records: '#open-records', help: '#open-help', settings: '#open-settings' };
+const OPENERS = { records: '#open-records', help: '#open-help', chokoHelp: '#open-help', settings: '#open-settings' };
 
 /**
  * Moves keyboard focus into a newly shown screen: where the state asks
@@ -94,7 +99,7 @@ function focusScreen(name, from) {
   const opener = name === 'start' && OPENERS[from] ? document.querySelector(OPENERS[from]) : null;
   const move = name === 'game' && state.review ? document.querySelector('.move-list [tabindex="0"]') : null;
   let target = asked || opener || (move && move.getClientRects().length ? move : null);
-  if (!target && name === 'game') target = document.querySelector('.board.interactive');
+  if (!target && BOARD_SCREENS.has(name)) target = document.querySelector('.board.interactive');
   if (!target) {
     target = document.querySelector('[data-screen] h1');
     target?.setAttribute('tabindex', '-1');
@@ -114,7 +119,11 @@ export function pressBack() {
   else if (step === 'closeSheet') update({ movesOpen: false });
   else if (step === 'closeScreen') update({ screen: state.returnTo || 'start' });
   else if (step === 'leaveGame') leaveGameScreen();
-  else exitApp();
+  else if (step === 'leaveChoko') {
+    // Choko's game leaves for the start screen (saved); its help goes back.
+    if (state.screen === 'choko') leaveChoko();
+    else update({ screen: state.returnTo || 'start' });
+  } else exitApp();
   return step;
 }
 
@@ -138,6 +147,7 @@ async function boot() {
       game: saved,
       firstChoice: saved ? saved.first : 'player',
     });
+    loadChoko();
   } catch (e) {
     console.warn('checkers:', e);
     update({ screen: 'start', offline: true });

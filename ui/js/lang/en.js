@@ -2,6 +2,8 @@
 // placeholders and the shape of the help are the Spanish table's
 // (`es.js`): tests/ui checks that both files agree.
 
+import choko from './choko-en.js';
+
 export default {
   appTitle: 'Checkers',
   tagline: 'English draughts against the CPU',
@@ -250,4 +252,6 @@ export default {
       a: 'Yes, for your records, but it is never shown on the board. There is no clock and no score.',
     },
   ],
+
+  ...choko,
 };

@@ -5,6 +5,8 @@
 // (C6) are quoted verbatim from the product text (docs/product.md);
 // everything else is written for the app. `{name}` is filled in by `t()`.
 
+import choko from './choko-es.js';
+
 export default {
   appTitle: 'Checkers',
   tagline: 'Damas inglesas contra la CPU',
@@ -266,4 +268,6 @@ export default {
       a: 'Sí, para el historial, pero nunca se muestra en el tablero. No hay reloj ni puntuación.',
     },
   ],
+
+  ...choko,
 };

@@ -1,16 +1,57 @@
-// Start screen: who starts («Tú primero» / «CPU primero», C6), the three
-// opponents as large buttons (D1), "Continue" when a game is saved (C7),
-// links to records, help and settings, and a notice if a saved file could
-// not be read. With a game saved, choosing a level first asks whether to
-// abandon it.
+// Start screen: first the game, Damas or Choko (tabs; the last one chosen
+// is remembered in the settings), then that game's choices. Checkers: who
+// starts («Tú primero» / «CPU primero», C6), the three opponents as large
+// buttons (D1), "Continue" when a game is saved (C7); with a game saved,
+// choosing a level first asks whether to abandon it. Choko: its panel
+// (choko/start.js). Then links to records, help and settings, and a notice
+// if a saved file could not be read.
 
-import { h } from '../dom.js';
+import { h, setText } from '../dom.js';
 import { t } from '../i18n.js';
 import * as icons from '../icons.js';
 import { svgEl } from '../board.js';
 import { screen, radioGroup, scrollHint } from './common.js';
 import { state, update } from '../state.js';
 import { newGame, chooseLevel, continueGame } from '../game-flow.js';
+import { mountChokoPanel } from '../choko/start.js';
+import { chooseGame } from '../choko/flow.js';
+
+/** The game the start screen offers: the last one chosen, checkers until one is. */
+export function chosenGame(s) {
+  return s.settings.game === 'choko' ? 'choko' : 'checkers';
+}
+
+/** The two games as tabs: one Tab stop, the arrows move between them. */
+function gameTabs() {
+  const tabs = ['checkers', 'choko'].map((game) =>
+    h('button', {
+      id: `game-${game}`,
+      class: 'game-tab',
+      type: 'button',
+      role: 'tab',
+      'aria-controls': `panel-${game}`,
+      onclick: () => chooseGame(game),
+      text: t(`game.${game}`),
+    }),
+  );
+  const list = h('div', { class: 'game-tabs', role: 'tablist', 'aria-label': t('chooseGame') }, tabs);
+  list.addEventListener('keydown', (e) => {
+    if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) return;
+    e.preventDefault();
+    const i = tabs.indexOf(document.activeElement);
+    const j = e.key === 'Home' ? 0 : e.key === 'End' ? 1 : 1 - Math.max(0, i);
+    tabs[j].focus();
+    chooseGame(j === 0 ? 'checkers' : 'choko');
+  });
+  list.refresh = (game) => {
+    for (const tab of tabs) {
+      const on = tab.id === `game-${game}`;
+      tab.setAttribute('aria-selected', on ? 'true' : 'false');
+      tab.tabIndex = on ? 0 : -1;
+    }
+  };
+  return list;
+}
 
 function logo() {
   const svg = svgEl('svg', { class: 'logo', viewBox: '0 0 64 64', 'aria-hidden': 'true' });
@@ -69,24 +110,35 @@ export function mount(root) {
     (document.activeElement === confirmNew ? confirmKeep : confirmNew).focus();
   });
 
-  const inner = h('div', { class: 'start-inner' }, [
-    h('header', { class: 'brand' }, [
-      logo(),
-      h('div', {}, [h('h1', { class: 'brand-title', text: t('appTitle') }), h('p', { class: 'tagline', text: t('tagline') })]),
-    ]),
-    notice,
+  const tabs = gameTabs();
+  const tagline = h('p', { class: 'tagline' });
+  const checkersPanel = h('section', { id: 'panel-checkers', class: 'game-panel', role: 'tabpanel', 'aria-labelledby': 'game-checkers' }, [
     cont,
     h('h2', { id: 'who-starts', class: 'label', text: t('whoStarts') }),
     first,
     h('h2', { class: 'label', text: t('chooseOpponent') }),
     h('div', { class: 'levels' }, ['easy', 'normal', 'hard'].map(level)),
-    h('nav', { class: 'links' }, [
-      link('open-records', t('records'), icons.chart, 'records'),
-      link('open-help', t('help'), icons.help, 'help'),
-      link('open-settings', t('settings'), icons.gear, 'settings'),
-    ]),
   ]);
-  const el = screen('start', [inner, dialog]);
+  const records = link('open-records', t('records'), icons.chart, 'records');
+  // Help opens the help of the game chosen.
+  const helpScreen = () => (chosenGame(state) === 'choko' ? 'chokoHelp' : 'help');
+  const help = h('button', { id: 'open-help', class: 'link-btn', type: 'button', onclick: () => update({ screen: helpScreen(), returnTo: 'start' }) }, [
+    icons.help(),
+    h('span', { text: t('help') }),
+  ]);
+  const inner = h('div', { class: 'start-inner' }, [
+    h('header', { class: 'brand' }, [
+      logo(),
+      h('div', {}, [h('h1', { class: 'brand-title', text: t('appTitle') }), tagline]),
+    ]),
+    notice,
+    tabs,
+    checkersPanel,
+    h('nav', { class: 'links' }, [records, help, link('open-settings', t('settings'), icons.gear, 'settings')]),
+  ]);
+  const choko = mountChokoPanel(inner);
+  checkersPanel.after(choko.panel);
+  const el = screen('start', [inner, dialog, choko.dialog]);
   root.appendChild(el);
   scrollHint(el);
 
@@ -103,6 +155,12 @@ export function mount(root) {
         ? t('continueDetail', { level: t(`level.${s.savedLevel}`) })
         : '';
       first.refresh();
+      const game = chosenGame(s);
+      tabs.refresh(game);
+      checkersPanel.hidden = game !== 'checkers';
+      records.hidden = game !== 'checkers';
+      setText(tagline, t(game === 'choko' ? 'choko.tagline' : 'tagline'));
+      choko.update(s, game === 'choko');
       const asking = Boolean(s.confirmLevel);
       if (asking !== !dialog.hidden) {
         dialog.hidden = !asking;

@@ -1,0 +1,366 @@
+// What happens over time in Choko: the ladder and the saved game read at
+// start-up, the player's taps turned into the parts of an action (a
+// placement, a step, a jump, then the jump's extra piece), the machine's
+// turn (a pause, the search in the shell, then its action one part at a
+// time), the end under the final position, leaving and resuming.
+//
+// Every choice offered comes from the shell's `choko_legal_moves`, asked
+// after every answer that changes the game and put in the state together
+// with that answer's View; nothing here knows a rule of the game.
+
+import * as api from '../api.js';
+import { state, update, renderNow } from '../state.js';
+import { sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from '../anim.js';
+import * as sound from '../sound.js';
+import { t } from '../i18n.js';
+import { report, toast } from '../notify.js';
+import { offer, tapMeaning, decisionFocus, actionParts, applyPart, nextChoice, PLAYER_DECISION } from './offer.js';
+import { slide, fade, settle } from './motion.js';
+
+/** How long the final position is shown alone before the result joins it, ms. */
+const END_PAUSE_MS = 700;
+/** How long the machine's extra piece is shown ringed before it goes, ms. */
+export const EXTRA_SHOW_MS = 650;
+
+state.choko = {
+  /** The shell's answer has come (the start screen's Choko panel waits for it). */
+  loaded: false,
+  ladder: null,
+  /** The game on screen (or the last one, for the start screen), and what it offers. */
+  view: null,
+  legal: null,
+  /** A game goes on that Continue resumes. */
+  resumable: false,
+  selected: null,
+  focus: 'c3',
+  /** `{ board, hands }` while an action is shown part by part; else the View's. */
+  shown: null,
+  /** A point whose piece is shown ringed as the machine's extra piece. */
+  show: null,
+  /** The action whose parts are being shown (its marks), else the View's last. */
+  lastShown: null,
+  busy: false,
+  machineTurn: false,
+  spoken: '',
+  showEnd: false,
+  /** Start screen: ending the streak asked first. */
+  confirm: false,
+  /** The ladder before a game that ended it, for the result's sentence. */
+  ended: null,
+};
+
+let generation = 0;
+let inFlight = null;
+let board = null;
+
+/** Merges `patch` into Choko's state and draws. */
+export function set(patch) {
+  update({ choko: { ...state.choko, ...patch } });
+}
+
+/** The game screen hands over its board so actions can be shown on it. */
+export function attachChokoBoard(b) {
+  board = b;
+}
+
+/** True when the board takes the player's taps now. */
+export function acceptsInput() {
+  const c = state.choko;
+  return Boolean(c.view && c.legal && !c.busy && !c.machineTurn && PLAYER_DECISION.has(c.view.status));
+}
+
+/** Reads the ladder and the saved game (at start-up, and back on the start screen). */
+export async function loadChoko() {
+  try {
+    const s = await api.chokoState();
+    set({ loaded: true, ladder: s.ladder, resumable: s.resumable, view: s.game });
+  } catch (e) {
+    console.warn('choko:', e);
+  }
+}
+
+/** The game chosen on the start screen, remembered in the settings. */
+export async function chooseGame(game) {
+  if (state.settings.game === game || (!state.settings.game && game === 'checkers')) return;
+  const next = { ...state.settings, game };
+  update({ settings: next });
+  try {
+    const saved = await api.setSettings(next);
+    if (saved) update({ settings: saved });
+  } catch (e) {
+    console.warn('choko:', e);
+  }
+}
+
+/** Shows `view` (with `legal`) on the Choko screen and starts the machine or the end when it is their time. */
+function showChoko(view, legal, ladder, extra = {}) {
+  generation += 1;
+  set({
+    view,
+    legal,
+    ladder: ladder ?? state.choko.ladder,
+    shown: null,
+    show: null,
+    lastShown: null,
+    selected: null,
+    busy: false,
+    machineTurn: false,
+    spoken: '',
+    showEnd: false,
+    confirm: false,
+    ended: null,
+    resumable: view.status !== 'over',
+    focus: decisionFocus(view, legal, state.choko.focus) ?? state.choko.focus,
+    ...extra,
+  });
+  update({ screen: 'choko' });
+  if (view.status === 'machineThinking') runMachine();
+  else if (view.status === 'over') finish(view);
+}
+
+/** Starts a game through `call` (the next game, or a new streak) and shows it. */
+async function start(call) {
+  sound.unlock();
+  generation += 1;
+  try {
+    const answer = await call();
+    const legal = await api.chokoLegalMoves();
+    showChoko(answer.view, legal, answer.ladder, { focus: decisionFocus(answer.view, legal, null) ?? 'c3' });
+  } catch (e) {
+    report(e);
+    loadChoko();
+  }
+}
+
+/** The streak's next game (Play, Next level, or New streak after a loss or a draw). */
+export const nextGame = () => start(api.chokoNewGame);
+
+/** Ends the streak and starts a new one. */
+export const newStreak = () => start(api.chokoNewStreak);
+
+/** Resumes the saved game, a jump waiting for its extra piece included. */
+export async function continueChoko() {
+  sound.unlock();
+  generation += 1;
+  if (inFlight) await inFlight.catch(() => {});
+  try {
+    const s = await api.chokoState();
+    if (s.game && s.resumable) {
+      const legal = await api.chokoLegalMoves();
+      showChoko(s.game, legal, s.ladder, { focus: decisionFocus(s.game, legal, null) ?? 'c3' });
+    } else {
+      set({ ladder: s.ladder, resumable: false, view: s.game });
+    }
+  } catch (e) {
+    report(e);
+  }
+}
+
+/** After an unexpected refusal: the shell's copy of the game, shown again. */
+async function resync() {
+  try {
+    const s = await api.chokoState();
+    if (s.game && state.screen === 'choko') showChoko(s.game, await api.chokoLegalMoves(), s.ladder);
+  } catch (e) {
+    report(e);
+    set({ busy: false, machineTurn: false });
+  }
+}
+
+/** A tap on point `name` (pointer or keyboard): what it means comes from offer.js. */
+export function tapPoint(name) {
+  if (!acceptsInput()) return;
+  const c = state.choko;
+  const meaning = tapMeaning(name, offer(c.legal, c.selected));
+  if (!meaning) return;
+  sound.unlock();
+  if (meaning.kind === 'lift') set({ selected: meaning.at, focus: meaning.at });
+  else if (meaning.kind === 'drop') set({ selected: null, focus: meaning.at });
+  else if (meaning.kind === 'place') playPart({ place: meaning.at }, meaning.at);
+  else if (meaning.kind === 'move') playPart({ from: meaning.from, to: meaning.to }, meaning.to);
+  else playPart({ extra: meaning.at }, meaning.at);
+}
+
+/** Puts the lifted piece back (Esc); a jump waiting for its extra piece cannot be put back. */
+export function putBack() {
+  if (acceptsInput() && state.choko.selected != null) set({ selected: null });
+}
+
+/** The X key: the focus to the next extra piece the waiting jump may take. */
+export function cycleExtra() {
+  const legal = state.choko.legal;
+  if (!acceptsInput() || !legal || !legal.extra) return;
+  set({ focus: nextChoice(legal.extra.choices, state.choko.focus) });
+}
+
+/** The board and hands as the View draws them, to show an action on. */
+function shownNow() {
+  const c = state.choko;
+  return c.shown || { board: c.view.board, hands: c.view.hands };
+}
+
+/** Shows one part of `who`'s action on the board, then draws what follows it. */
+async function showPart(part, who, gen) {
+  const before = shownNow();
+  const after = applyPart(before, part, who);
+  const piece = (name) => (board ? board.pieceAt(name) : null);
+  if (part.part === 'step' || part.part === 'jump') {
+    await slide(piece(part.from), part.from, part.to, part.over ? piece(part.over) : null);
+  } else if (part.part === 'extra') {
+    if (who === 'machine') {
+      set({ show: part.at });
+      renderNow();
+      await sleep(EXTRA_SHOW_MS);
+      if (gen !== generation) return;
+    }
+    await fade(piece(part.at));
+  }
+  if (gen !== generation) return;
+  set({ shown: after, show: null });
+  renderNow();
+  if (part.part === 'place') await settle(piece(part.at));
+  sound.play(part.part === 'jump' || part.part === 'extra' ? 'capture' : 'step');
+}
+
+/** One part of the player's action, sent to the shell, then shown. */
+async function playPart(input, focusTo) {
+  const gen = generation;
+  set({ busy: true, selected: null, spoken: '' });
+  let answer;
+  let legal;
+  try {
+    answer = await api.chokoPlay(input);
+    legal = await api.chokoLegalMoves();
+  } catch (e) {
+    report(e);
+    if (gen === generation) {
+      set({ busy: false });
+      resync();
+    }
+    return;
+  }
+  if (gen !== generation) return;
+  const view = answer.view;
+  let parts;
+  if (view.waiting) parts = [{ part: 'jump', ...view.waiting }];
+  else if (input.extra) parts = [{ part: 'extra', at: input.extra }];
+  else parts = actionParts(view.last);
+  set({ lastShown: view.waiting ? null : view.last });
+  for (const part of parts) {
+    await showPart(part, 'player', gen);
+    if (gen !== generation) return;
+  }
+  // Said while the game goes on; at the end the result says why, and a
+  // toast would cover its buttons.
+  const fromHand = view.last && view.last.who === 'player' && view.last.extraFromHand && !input.extra;
+  if (fromHand && view.status !== 'over') {
+    toast(t('choko.extraFromTheirHand'));
+  }
+  set({
+    view,
+    legal,
+    ladder: answer.ladder,
+    ended: view.status === 'over' ? state.choko.ladder : null,
+    shown: null,
+    lastShown: null,
+    busy: false,
+    resumable: view.status !== 'over',
+    focus: decisionFocus(view, legal, focusTo) ?? focusTo,
+  });
+  if (view.status === 'machineThinking') runMachine();
+  else if (view.status === 'over') finish(view);
+}
+
+/** The sentence that tells a screen reader what the machine did. */
+export function machineSentence(a) {
+  if (a.kind === 'place') return t('choko.saidPlace', { at: a.to });
+  if (a.kind === 'step') return t('choko.saidStep', { from: a.from, to: a.to });
+  if (a.extra) return t('choko.saidJump', { from: a.from, to: a.to, over: a.over, extra: a.extra });
+  if (a.extraFromHand) return t('choko.saidJumpHand', { from: a.from, to: a.to, over: a.over });
+  return t('choko.saidJumpAlone', { from: a.from, to: a.to, over: a.over });
+}
+
+/** The machine's turn: a pause, the search (in the shell), then its action one part at a time. */
+async function runMachine() {
+  const gen = generation;
+  set({ machineTurn: true, spoken: '' });
+  await sleep(CPU_PAUSE_MS);
+  if (gen !== generation) return;
+  const request = api.chokoCpuReply();
+  inFlight = request;
+  let reply;
+  let legal;
+  try {
+    reply = await request;
+    legal = await api.chokoLegalMoves();
+  } catch (e) {
+    if (inFlight === request) inFlight = null;
+    if (gen !== generation || api.isStale(e)) return;
+    report(e);
+    set({ machineTurn: false });
+    resync();
+    return;
+  }
+  if (inFlight === request) inFlight = null;
+  if (gen !== generation) return;
+  set({ lastShown: reply.action });
+  const parts = actionParts(reply.action);
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) await sleep(CPU_HOP_GAP_MS);
+    if (gen !== generation) return;
+    await showPart(parts[i], 'machine', gen);
+    if (gen !== generation) return;
+  }
+  const view = reply.view;
+  set({
+    view,
+    legal,
+    ladder: reply.ladder,
+    ended: view.status === 'over' ? state.choko.ladder : null,
+    shown: null,
+    lastShown: null,
+    machineTurn: false,
+    spoken: machineSentence(reply.action),
+    resumable: view.status !== 'over',
+    focus: decisionFocus(view, legal, state.choko.focus) ?? state.choko.focus,
+  });
+  if (view.status === 'over') finish(view);
+}
+
+/** The end: a sound, a moment with the final position alone, then the result under it. */
+async function finish(view) {
+  const gen = generation;
+  set({ busy: false, machineTurn: false, selected: null, resumable: false });
+  if (view.result) setTimeout(() => sound.play(view.result.outcome), 350);
+  await sleep(END_PAUSE_MS);
+  if (gen !== generation || state.screen !== 'choko') return;
+  set({ showEnd: true });
+  renderNow();
+  document.getElementById('choko-outcome')?.focus({ preventScroll: true });
+}
+
+/** Back to the start screen; the game stays saved and Continue resumes it. */
+export async function leaveChoko() {
+  generation += 1;
+  set({ busy: false, machineTurn: false, selected: null, shown: null, show: null, lastShown: null, showEnd: false });
+  update({ screen: 'start' });
+  try {
+    const s = await api.chokoLeave();
+    set({ ladder: s.ladder, resumable: s.resumable, view: s.game });
+  } catch (e) {
+    report(e);
+  }
+}
+
+// Ctrl/Cmd+Z on the Choko screen: the shell's refusal, said calmly (L6);
+// Esc leaves Choko's help.
+globalThis.document?.addEventListener('keydown', (e) => {
+  if (state.screen === 'chokoHelp' && e.key === 'Escape') {
+    update({ screen: state.returnTo || 'start' });
+    return;
+  }
+  if (state.screen !== 'choko' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey) return;
+  if (e.key !== 'z' && e.key !== 'Z') return;
+  e.preventDefault();
+  api.chokoUndo().catch(report);
+});

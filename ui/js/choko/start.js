@@ -1,0 +1,112 @@
+// Choko's panel of the start screen: Continue when a game of the streak is
+// saved, the ladder (the level, the streak's wins and value, the last win's
+// bonus, the best streak), the next game's button (its level and who
+// places first), and New streak, which asks first: it ends the streak (a
+// saved game with it), while the best streak stays.
+
+import { h, setText } from '../dom.js';
+import { t } from '../i18n.js';
+import * as icons from '../icons.js';
+import { state } from '../state.js';
+import { set, nextGame, newStreak, continueChoko } from './flow.js';
+import { streakText, points } from './widgets.js';
+
+/** `{ panel, dialog, update(s) }`; `inner` is the start screen's content, made inert while the dialog asks. */
+export function mountChokoPanel(inner) {
+  const cont = h('button', { id: 'choko-continue', class: 'btn continue', type: 'button', onclick: continueChoko }, [
+    icons.play(),
+    h('span', { class: 'continue-text' }, [
+      h('span', { class: 'continue-title', text: t('continue') }),
+      h('span', { class: 'continue-detail' }),
+    ]),
+  ]);
+  const level = h('p', { class: 'ladder-level' });
+  const streak = h('p', { class: 'ladder-streak' });
+  const last = h('p', { class: 'ladder-last' });
+  const best = h('p', { class: 'ladder-best' });
+  const card = h('div', { id: 'choko-ladder', class: 'ladder-card', role: 'group', 'aria-label': t('choko.ladder') }, [
+    level,
+    streak,
+    last,
+    best,
+  ]);
+  const play = h('button', { id: 'choko-play', class: 'btn level choko-play', type: 'button', onclick: nextGame }, [
+    h('span', { class: 'level-name' }),
+    h('span', { class: 'level-hint' }),
+  ]);
+  const ask = () => set({ confirm: true });
+  const again = h('button', { id: 'choko-new-streak', class: 'btn choko-new-streak', type: 'button', onclick: ask, text: t('choko.newStreak') });
+  const panel = h('section', { id: 'panel-choko', class: 'game-panel', role: 'tabpanel', 'aria-labelledby': 'game-choko' }, [
+    cont,
+    card,
+    play,
+    again,
+  ]);
+
+  const confirmNew = h('button', { id: 'choko-confirm-new', class: 'btn primary', type: 'button', text: t('choko.confirmEnd') });
+  const confirmKeep = h('button', { id: 'choko-confirm-keep', class: 'btn', type: 'button', text: t('confirmKeep') });
+  const text = h('p', { id: 'choko-confirm-text' });
+  confirmNew.addEventListener('click', () => newStreak());
+  confirmKeep.addEventListener('click', () => {
+    set({ confirm: false });
+    again.focus({ preventScroll: true });
+  });
+  const dialog = h('div', { class: 'dialog-scrim', id: 'choko-confirm' }, [
+    h('div', { class: 'dialog', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'choko-confirm-title', 'aria-describedby': 'choko-confirm-text' }, [
+      h('h2', { id: 'choko-confirm-title', text: t('choko.confirmTitle') }),
+      text,
+      h('div', { class: 'dialog-actions' }, [confirmNew, confirmKeep]),
+    ]),
+  ]);
+  dialog.hidden = true;
+  dialog.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') {
+      set({ confirm: false });
+      return;
+    }
+    if (e.key !== 'Tab') return;
+    e.preventDefault();
+    (document.activeElement === confirmNew ? confirmKeep : confirmNew).focus();
+  });
+
+  return {
+    panel,
+    dialog,
+    update(s, shown) {
+      panel.hidden = !shown;
+      const c = s.choko;
+      const ladder = c.ladder;
+      panel.dataset.loaded = c.loaded ? 'true' : 'false';
+      cont.hidden = !c.resumable;
+      if (c.resumable && c.view) {
+        setText(cont.querySelector('.continue-detail'), t('choko.continueDetail', { n: c.view.level }));
+      }
+      if (ladder) {
+        card.dataset.level = ladder.level;
+        card.dataset.wins = ladder.wins;
+        card.dataset.value = ladder.value;
+        card.dataset.bestValue = ladder.bestValue;
+        setText(level, t('choko.levelOf', { n: ladder.level, top: ladder.top }));
+        setText(streak, t('choko.streakIs', { streak: streakText(ladder.wins, ladder.value) }));
+        last.hidden = ladder.lastBonus == null;
+        setText(last, ladder.lastBonus == null ? '' : t('choko.lastBonus', { bonus: ladder.lastBonus }));
+        setText(best, ladder.bestWins ? t('choko.bestIs', { streak: streakText(ladder.bestWins, ladder.bestValue) }) : t('choko.noBestYet'));
+        setText(play.querySelector('.level-name'), t('choko.playLevel', { n: ladder.level }));
+        setText(play.querySelector('.level-hint'), t(ladder.nextFirst === 'machine' ? 'choko.machinePlacesFirst' : 'choko.youPlaceFirst'));
+      }
+      play.hidden = c.resumable || !ladder;
+      again.hidden = !c.resumable && !(ladder && ladder.wins > 0);
+      if (ladder) {
+        const streakNow = streakText(ladder.wins, ladder.value);
+        setText(text, t(c.resumable ? 'choko.confirmTextGame' : 'choko.confirmText', { streak: streakNow }));
+      }
+      const asking = Boolean(c.confirm) && shown;
+      if (asking !== !dialog.hidden) {
+        dialog.hidden = !asking;
+        inner.inert = asking;
+        if (asking) confirmKeep.focus({ preventScroll: true });
+        else if (state.screen === 'start' && document.activeElement === document.body) again.focus({ preventScroll: true });
+      }
+    },
+  };
+}
