@@ -77,9 +77,13 @@ pub async fn choko_cpu_reply<R: Runtime>(
 ) -> Result<ChokoReply<MachineReply>, ChokoError> {
     let job = choko.machine_request()?;
     let (position, depth) = (job.position, job.level.depth());
-    let best = tauri::async_runtime::spawn_blocking(move || choko::search(&position, depth).best)
-        .await
-        .map_err(|_| ChokoError::Search)?;
+    let best = tauri::async_runtime::spawn_blocking(move || {
+        let best = choko::search(&position, depth).best;
+        crate::memory::release_freed();
+        best
+    })
+    .await
+    .map_err(|_| ChokoError::Search)?;
     choko.machine_apply(&app, &job, best)
 }
 
