@@ -228,7 +228,12 @@ fn chromium_a_long_press_on_a_button_activates_nothing() {
             json!("false"),
             "a long press chose who starts"
         );
-        assert_eq!(phone.bridge.calls(), ["app_state"]);
+        // Only the start screen's own questions reached the shell.
+        let calls = phone.bridge.calls();
+        assert!(
+            calls.iter().all(|c| c == "app_state" || c == "choko_state"),
+            "a long press reached the shell: {calls:?}"
+        );
         assert_eq!(phone.moved_or_selected().await, Phone::at_rest());
         touch(&phone, "#level-easy").await;
         wait_screen(&phone, "game").await;
