@@ -499,6 +499,52 @@ pub mod play {
     use serde_json::{json, Value};
     use std::time::Duration;
 
+    /// A saved game against Easy at `fen`, the player to move.
+    pub fn preset_easy(data: &DataDir, fen: &str) {
+        write_doc(
+            data,
+            "game",
+            json!({ "gameId": 1, "game": {
+                "version": 1, "level": "easy", "first": "player", "fen": fen,
+                "quiet": 0, "chain": [], "lastMove": null, "playTimeMs": 0, "recorded": false
+            }}),
+        );
+    }
+
+    /// A short game against Easy played to its end: its moves' count.
+    pub async fn short_game(app: &App) -> u64 {
+        app.click("#continue").await;
+        wait_player_turn(app).await;
+        play_to_the_end(app, Input::Mouse).await;
+        wait_end(app).await;
+        app.js("return document.querySelectorAll('.move[data-ply]').length;")
+            .await
+            .as_u64()
+            .unwrap()
+    }
+
+    /// The ply shown in the review (0 for the starting position).
+    pub async fn review_index(app: &App) -> u64 {
+        app.js(
+            "const c = document.querySelector('.move[aria-selected=\"true\"]');
+             return c ? Number(c.dataset.ply) : 0;",
+        )
+        .await
+        .as_u64()
+        .unwrap()
+    }
+
+    /// An element's box: left, top, right, bottom.
+    pub async fn rect(app: &App, css: &str) -> [f64; 4] {
+        let v = app
+            .js(&format!(
+                "const r = document.querySelector('{css}').getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];"
+            ))
+            .await;
+        let n = |i: usize| v[i].as_f64().unwrap_or_else(|| panic!("{css}: {v}"));
+        [n(0), n(1), n(2), n(3)]
+    }
+
     /// Presses the system's back as the Android shell's listener does (the
     /// page's `pressBack`) and returns what the press did (`closeSheet`, `leaveGame`, ...).
     pub async fn press_back(app: &App) -> String {

@@ -8,7 +8,7 @@
 //! fold on a short window.
 
 use e2e::choko_play::*;
-use e2e::play::{run, wait_screen, write_doc};
+use e2e::play::{rect, run, wait_screen, write_doc};
 use e2e::{App, DataDir, Theme};
 use serde_json::json;
 
@@ -17,16 +17,6 @@ const SIZES: [(u32, u32, &str); 3] = [
     (768, 1024, "tablet"),
     (1280, 800, "desktop"),
 ];
-
-async fn rect(app: &App, css: &str) -> [f64; 4] {
-    let v = app
-        .js(&format!(
-            "const r = document.querySelector('{css}').getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];"
-        ))
-        .await;
-    let n = |i: usize| v[i].as_f64().unwrap_or_else(|| panic!("{css}: {v}"));
-    [n(0), n(1), n(2), n(3)]
-}
 
 /// Each mark on the board against the wood it sits on: at least 3:1.
 async fn check_mark_contrast(app: &App, what: &str) {

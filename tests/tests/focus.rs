@@ -18,30 +18,6 @@ const END: char = '\u{E010}';
 const UP: char = '\u{E013}';
 const DOWN: char = '\u{E015}';
 
-/// A saved game against Easy at `fen`, the player to move.
-fn preset_easy(data: &DataDir, fen: &str) {
-    write_doc(
-        data,
-        "game",
-        json!({ "gameId": 1, "game": {
-            "version": 1, "level": "easy", "first": "player", "fen": fen,
-            "quiet": 0, "chain": [], "lastMove": null, "playTimeMs": 0, "recorded": false
-        }}),
-    );
-}
-
-/// A short game against Easy played to its end: its moves' count.
-async fn short_game(app: &App) -> u64 {
-    app.click("#continue").await;
-    wait_player_turn(app).await;
-    play_to_the_end(app, Input::Mouse).await;
-    wait_end(app).await;
-    let n = app
-        .js("return document.querySelectorAll('.move[data-ply]').length;")
-        .await;
-    n.as_u64().unwrap()
-}
-
 /// Shift+Tab.
 async fn back_tab(app: &App) {
     let keys = KeyActions::new("keyboard".to_string())
@@ -94,17 +70,6 @@ async fn list_tab_stops(app: &App) -> Value {
            .map(e => e.dataset.ply || e.className);",
     )
     .await
-}
-
-/// The ply shown in the review (0 for the starting position).
-async fn review_index(app: &App) -> u64 {
-    app.js(
-        "const c = document.querySelector('.move[aria-selected=\"true\"]');
-         return c ? Number(c.dataset.ply) : 0;",
-    )
-    .await
-    .as_u64()
-    .unwrap()
 }
 
 #[test]

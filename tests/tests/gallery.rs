@@ -8,7 +8,7 @@
 //! screen's actions are all reachable on a short window, and the help's
 //! sections open and close.
 
-use e2e::play::{run, wait_player_turn, write_doc};
+use e2e::play::{rect, run, wait_player_turn, write_doc};
 use e2e::{App, DataDir, Theme};
 use serde_json::json;
 
@@ -33,16 +33,6 @@ fn preset_win(data: &DataDir, lang: &str) {
         "settings",
         json!({ "language": lang, "sound": false, "squareNumbers": true }),
     );
-}
-
-async fn rect(app: &App, css: &str) -> [f64; 4] {
-    let v = app
-        .js(&format!(
-            "const r = document.querySelector('{css}').getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];"
-        ))
-        .await;
-    let n = |i: usize| v[i].as_f64().unwrap_or_else(|| panic!("{css}: {v}"));
-    [n(0), n(1), n(2), n(3)]
 }
 
 async fn visible(app: &App, css: &str) -> bool {

@@ -14,18 +14,6 @@ const RIGHT: char = '\u{E014}';
 const HOME: char = '\u{E011}';
 const END: char = '\u{E010}';
 
-/// A saved game against Easy at `fen`, the player to move.
-fn preset_easy(data: &DataDir, fen: &str) {
-    write_doc(
-        data,
-        "game",
-        json!({ "gameId": 1, "game": {
-            "version": 1, "level": "easy", "first": "player", "fen": fen,
-            "quiet": 0, "chain": [], "lastMove": null, "playTimeMs": 0, "recorded": false
-        }}),
-    );
-}
-
 /// The board on screen as 32 entries: "" or "p", "P", "c", "C".
 async fn board(app: &App) -> Vec<String> {
     let v = app
@@ -62,15 +50,6 @@ fn fen_sections(board: &[String]) -> String {
         _ => None,
     });
     format!("W{}:B{}", white.join(","), black.join(","))
-}
-
-async fn review_index(app: &App) -> u64 {
-    app.js(
-        "const c = document.querySelector('.move[aria-selected=\"true\"]'); return c ? Number(c.dataset.ply) : 0;",
-    )
-    .await
-    .as_u64()
-    .unwrap()
 }
 
 /// What the clipboard holds, read from the X selection.

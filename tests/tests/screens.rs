@@ -12,41 +12,6 @@ use serde_json::{json, Value};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// A saved game against Easy at `fen`, the player to move.
-fn preset_easy(data: &DataDir, fen: &str) {
-    write_doc(
-        data,
-        "game",
-        json!({ "gameId": 1, "game": {
-            "version": 1, "level": "easy", "first": "player", "fen": fen,
-            "quiet": 0, "chain": [], "lastMove": null, "playTimeMs": 0, "recorded": false
-        }}),
-    );
-}
-
-/// A short game against Easy played to its end: its moves' count.
-async fn short_game(app: &App) -> u64 {
-    app.click("#continue").await;
-    wait_player_turn(app).await;
-    play_to_the_end(app, Input::Mouse).await;
-    wait_end(app).await;
-    app.js("return document.querySelectorAll('.move[data-ply]').length;")
-        .await
-        .as_u64()
-        .unwrap()
-}
-
-/// An element's box: left, top, right, bottom.
-async fn rect(app: &App, css: &str) -> [f64; 4] {
-    let v = app
-        .js(&format!(
-            "const r = document.querySelector('{css}').getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];"
-        ))
-        .await;
-    let n = |i: usize| v[i].as_f64().unwrap_or_else(|| panic!("{css}: {v}"));
-    [n(0), n(1), n(2), n(3)]
-}
-
 /// The area two boxes share.
 fn overlap(a: [f64; 4], b: [f64; 4]) -> f64 {
     let w = (a[2].min(b[2]) - a[0].max(b[0])).max(0.0);
@@ -68,17 +33,6 @@ async fn board_hidden_at(app: &App) -> Value {
          return out;",
     )
     .await
-}
-
-/// The ply shown in the review (0 for the starting position).
-async fn review_index(app: &App) -> u64 {
-    app.js(
-        "const c = document.querySelector('.move[aria-selected=\"true\"]');
-         return c ? Number(c.dataset.ply) : 0;",
-    )
-    .await
-    .as_u64()
-    .unwrap()
 }
 
 #[test]
