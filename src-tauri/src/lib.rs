@@ -17,6 +17,7 @@ pub mod session;
 pub mod settings;
 pub mod soak;
 pub mod startup;
+pub mod web_memory;
 
 use session::Shell;
 use std::path::Path;
@@ -102,6 +103,7 @@ pub fn run() {
         })
         .setup(|app| {
             startup::mark("setup");
+            web_memory::stretch_self_check();
             // The window first: WebKit starts its processes and loads the
             // page while the saved files are read.
             startup::open_main_window(app)?;
