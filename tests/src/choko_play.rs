@@ -3,7 +3,7 @@
 //! taps on points, the shell's own answer asked from the page, and waits
 //! for the states the player sees.
 
-use crate::play::{touch, write_doc};
+use crate::play::{touch, write_doc, Input};
 use crate::{App, DataDir};
 use serde_json::{json, Value};
 
@@ -208,24 +208,37 @@ pub async fn position(app: &App) -> choko::Position {
     pos
 }
 
-/// Play `a` by taps, the way a player would: a placement is one tap; a
+/// Play `a` by clicks, the way a player would: a placement is one tap; a
 /// step or a jump lifts the piece and taps where it goes; a jump's extra
 /// piece on the board is one more tap once the board asks for it.
 pub async fn play(app: &App, a: choko::Action) {
+    play_by(app, a, Input::Mouse).await;
+}
+
+/// Play `a` as [`play`] does, each tap by `input`: a touch for
+/// [`Input::Touch`], a click otherwise (the keyboard's way of moving the
+/// focus is the keyboard tests' own).
+pub async fn play_by(app: &App, a: choko::Action, input: Input) {
+    let tap_point = |name: String| async move {
+        match input {
+            Input::Touch => touch_point(app, &name).await,
+            Input::Mouse | Input::Keyboard => tap(app, &name).await,
+        }
+    };
     match a {
-        choko::Action::Place(p) => tap(app, &p.to_string()).await,
+        choko::Action::Place(p) => tap_point(p.to_string()).await,
         choko::Action::Step { from, to } => {
-            tap(app, &from.to_string()).await;
-            tap(app, &to.to_string()).await;
+            tap_point(from.to_string()).await;
+            tap_point(to.to_string()).await;
         }
         choko::Action::Jump {
             from, to, extra, ..
         } => {
-            tap(app, &from.to_string()).await;
-            tap(app, &to.to_string()).await;
+            tap_point(from.to_string()).await;
+            tap_point(to.to_string()).await;
             if let choko::Extra::Board(x) = extra {
                 wait_status(app, "chooseExtra").await;
-                tap(app, &x.to_string()).await;
+                tap_point(x.to_string()).await;
             }
         }
     }

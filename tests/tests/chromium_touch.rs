@@ -14,6 +14,7 @@
 mod browser;
 
 use browser::{pinch, swipe, Phone, Setup};
+use e2e::choko_play;
 use e2e::play::*;
 use fantoccini::actions::Actions;
 use serde_json::{json, Value};
@@ -345,6 +346,73 @@ fn chromium_back_closes_the_sheet_then_leaves_the_game_kept() {
             .await;
         assert_eq!(press_back(&phone).await, "exit");
         wait_screen(&phone, "start").await;
+        phone.close().await;
+    });
+}
+
+/// How deep the player's side of a Choko game looks ahead.
+const CHOKO_PLAYER_DEPTH: u32 = 3;
+
+/// A whole Choko game by taps alone, from the start screen's Choko tab:
+/// placements, steps and jumps (with their extra pieces) each a tap on a
+/// point, then the end screen's Menu by a tap; the shell kept the result.
+#[test]
+fn chromium_a_whole_choko_game_by_taps() {
+    run(async {
+        let phone = Phone::open(Setup {
+            choko: true,
+            ..Setup::default()
+        })
+        .await;
+        phone
+            .wait_until(
+                "document.querySelector('#panel-choko[data-loaded=\"true\"]:not([hidden])')",
+            )
+            .await;
+        touch(&phone, "#choko-play").await;
+        wait_screen(&phone, "choko").await;
+        let mut actions = 0;
+        loop {
+            phone.wait_until(choko_play::DECISION).await;
+            if choko_play::ended(&phone).await {
+                break;
+            }
+            let before = choko_play::position(&phone).await;
+            let best = choko::search(&before, CHOKO_PLAYER_DEPTH)
+                .best
+                .expect("an action");
+            choko_play::play_by(&phone, best, Input::Touch).await;
+            // The tap reached the shell: the machine answers only then.
+            phone.wait_until(choko_play::DECISION).await;
+            assert!(
+                choko_play::position(&phone).await != before,
+                "{best} by touch changed nothing"
+            );
+            actions += 1;
+            assert!(actions < 120, "no end after {actions} actions");
+        }
+        choko_play::wait_end(&phone).await;
+        let outcome = phone
+            .js("return document.getElementById('choko-outcome').dataset.outcome;")
+            .await;
+        assert!(
+            ["win", "loss", "draw"].contains(&outcome.as_str().unwrap_or_default()),
+            "the game ended in {outcome}"
+        );
+        let state = choko_play::shell_state(&phone).await;
+        assert!(
+            !state["game"]["result"].is_null(),
+            "the shell has the result: {state}"
+        );
+        assert_eq!(phone.moved_or_selected().await, Phone::at_rest());
+        phone.screenshot("choko-end").await;
+        touch(&phone, "#choko-menu").await;
+        wait_screen(&phone, "start").await;
+        let calls = phone.bridge.calls();
+        assert!(
+            calls.iter().filter(|c| c.starts_with("choko_")).count() > actions,
+            "{actions} actions reached the shell: {calls:?}"
+        );
         phone.close().await;
     });
 }

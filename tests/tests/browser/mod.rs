@@ -91,6 +91,8 @@ pub struct Setup {
     pub sound: bool,
     /// A saved game to continue, as a PDN FEN with the player as White.
     pub saved: Option<&'static str>,
+    /// The start screen opens on Choko's tab (the game last chosen).
+    pub choko: bool,
 }
 
 impl Default for Setup {
@@ -100,6 +102,7 @@ impl Default for Setup {
             system_languages: "en-US,en",
             sound: true,
             saved: None,
+            choko: false,
         }
     }
 }
@@ -162,7 +165,8 @@ impl Phone {
         write_doc(
             data.path(),
             "settings",
-            json!({ "language": setup.language, "sound": setup.sound, "squareNumbers": false }),
+            json!({ "language": setup.language, "sound": setup.sound, "squareNumbers": false,
+                    "game": if setup.choko { "choko" } else { "checkers" } }),
         );
         if let Some(fen) = setup.saved {
             write_doc(
