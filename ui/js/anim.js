@@ -26,9 +26,12 @@ export function sleep(ms) {
 
 const easeOut = (t) => 1 - Math.pow(1 - t, 3);
 
-function tween(ms, step) {
-  // Frames drive the motion; a timer finishes it if frames stop coming (a
-  // hidden window gets none), so a move is never left half-played.
+/**
+ * Runs `step(k)` with `k` eased from 0 to 1 over `ms`. Frames drive the
+ * motion; a timer finishes it if frames stop coming (a hidden window gets
+ * none), so a move is never left half-played.
+ */
+export function tween(ms, step) {
   return new Promise((resolve) => {
     const start = performance.now();
     let done = false;

@@ -2,35 +2,8 @@
 // with ease-out, a taken piece fades, a placed piece settles onto its
 // point. Under reduced motion nothing slides or fades; the pauses stay.
 
-import { HOP_MS, reducedMotion } from '../anim.js';
+import { HOP_MS, reducedMotion, tween } from '../anim.js';
 import { pointCenter } from './board.js';
-
-const easeOut = (k) => 1 - Math.pow(1 - k, 3);
-
-/** Runs `step(k)` from 0 to 1 over `ms`; a timer finishes it when frames stop coming (a hidden window). */
-function tween(ms, step) {
-  return new Promise((resolve) => {
-    const start = performance.now();
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      step(1);
-      resolve();
-    };
-    const frame = (now) => {
-      if (done) return;
-      const k = Math.min(1, (now - start) / ms);
-      if (k >= 1) finish();
-      else {
-        step(easeOut(k));
-        requestAnimationFrame(frame);
-      }
-    };
-    requestAnimationFrame(frame);
-    setTimeout(finish, ms + 60);
-  });
-}
 
 /** Slides the piece group `el` from point `from` to point `to`, fading `takenEl` as it passes. */
 export async function slide(el, from, to, takenEl = null) {
