@@ -106,14 +106,9 @@ pub enum ChokoNotice {
     NotSaving,
 }
 
-/// A command's answer and any notice the player has not been given yet.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ChokoReply<T> {
-    #[serde(flatten)]
-    pub value: T,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub notice: Option<ChokoNotice>,
-}
+/// A command's answer and any Choko notice the player has not been given
+/// yet.
+pub type ChokoReply<T> = crate::session::Reply<T, ChokoNotice>;
 
 /// What the page gets when it opens Choko.
 #[derive(Clone, Debug, PartialEq, Serialize)]

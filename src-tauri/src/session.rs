@@ -120,13 +120,14 @@ pub struct AppState {
     pub notice: Option<Notice>,
 }
 
-/// A command's answer and any notice the player has not been given yet.
+/// A command's answer and any notice the player has not been given yet
+/// (checkers' [`Notice`], or Choko's notices).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Reply<T> {
+pub struct Reply<T, N = Notice> {
     #[serde(flatten)]
     pub value: T,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub notice: Option<Notice>,
+    pub notice: Option<N>,
 }
 
 /// The CPU's move as hops to animate, and the view after it.
