@@ -434,37 +434,8 @@ fn a_game_that_ended_before_the_ladder_was_written_is_counted_at_start_once() {
 /// documents (checkers' included), and goes on saving.
 #[test]
 fn nothing_in_chokos_documents_stops_the_start() {
-    type Make = fn(&Path, &str);
-    let cases: Vec<(&str, Make)> = vec![
-        ("a directory", |dir, file| {
-            fs::create_dir_all(dir.join(file).join("x")).unwrap()
-        }),
-        ("a 64 MB file", |dir, file| {
-            fs::File::create(dir.join(file))
-                .unwrap()
-                .set_len(64 << 20)
-                .unwrap()
-        }),
-        ("invalid UTF-8", |dir, file| {
-            fs::write(
-                dir.join(file),
-                b"{\"format\":1,\"seq\":1,\"data\":\"\xc3\x28\"}",
-            )
-            .unwrap()
-        }),
-        ("a link to an endless device", |dir, file| {
-            std::os::unix::fs::symlink("/dev/zero", dir.join(file)).unwrap()
-        }),
-        ("a link to nothing", |dir, file| {
-            std::os::unix::fs::symlink(dir.join("gone"), dir.join(file)).unwrap()
-        }),
-        ("a named pipe", |dir, file| {
-            let status = std::process::Command::new("mkfifo")
-                .arg(dir.join(file))
-                .status()
-                .unwrap();
-            assert!(status.success());
-        }),
+    let mut cases = support::hostile_files();
+    let more: Vec<(&str, support::Make)> = vec![
         ("a counter at its limit", |dir, file| {
             let data = if file.starts_with("choko-game") {
                 game_doc(1, JUMP_START, &[], None)
@@ -482,6 +453,7 @@ fn nothing_in_chokos_documents_stops_the_start() {
             write_doc(dir, file, 1, data);
         }),
     ];
+    cases.extend(more);
     for (what, make) in cases {
         for (file, notice) in [
             ("choko-game.1.json", "chokoGameUnreadable"),

@@ -1065,49 +1065,19 @@ fn leaving_keeps_the_game_for_continue() {
 /// on saving.
 #[test]
 fn nothing_on_disk_stops_the_start() {
-    type Make = fn(&Path, &str);
-    let cases: Vec<(&str, Make)> = vec![
-        ("a directory", |dir, file| {
-            fs::create_dir_all(dir.join(file).join("x")).unwrap()
-        }),
-        ("a 64 MB file", |dir, file| {
-            fs::File::create(dir.join(file))
-                .unwrap()
-                .set_len(64 << 20)
-                .unwrap()
-        }),
-        ("invalid UTF-8", |dir, file| {
-            fs::write(
-                dir.join(file),
-                b"{\"format\":1,\"seq\":1,\"data\":\"\xc3\x28\"}",
-            )
-            .unwrap()
-        }),
-        ("a link to an endless device", |dir, file| {
-            std::os::unix::fs::symlink("/dev/zero", dir.join(file)).unwrap()
-        }),
-        ("a link to nothing", |dir, file| {
-            std::os::unix::fs::symlink(dir.join("gone"), dir.join(file)).unwrap()
-        }),
-        ("a named pipe", |dir, file| {
-            let status = std::process::Command::new("mkfifo")
-                .arg(dir.join(file))
-                .status()
-                .unwrap();
-            assert!(status.success());
-        }),
-        ("a counter at its limit", |dir, file| {
-            let data = match file {
-                "game.1.json" => json!({ "gameId": 1, "game": {
+    let mut cases = support::hostile_files();
+    let more: Vec<(&str, support::Make)> = vec![("a counter at its limit", |dir, file| {
+        let data = match file {
+            "game.1.json" => json!({ "gameId": 1, "game": {
                     "version": 1, "level": "easy", "first": "player", "fen": "W:W22:B18",
                     "quiet": 0, "chain": [], "lastMove": null, "playTimeMs": 0 } }),
-                "records.1.json" => json!({ "lastGameId": 0, "records": {
+            "records.1.json" => json!({ "lastGameId": 0, "records": {
                     "version": 1, "easy": empty_level(), "normal": empty_level(), "hard": empty_level() } }),
-                _ => json!({ "language": "en", "sound": false, "squareNumbers": false }),
-            };
-            write_doc(dir, file, u64::MAX, data);
-        }),
-    ];
+            _ => json!({ "language": "en", "sound": false, "squareNumbers": false }),
+        };
+        write_doc(dir, file, u64::MAX, data);
+    })];
+    cases.extend(more);
     for (what, make) in cases {
         for (file, notice) in [
             ("game.1.json", "savedGameUnreadable"),

@@ -65,3 +65,43 @@ pub fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     out.sort();
     out
 }
+
+/// Makes something in the place of document `file` in `dir`.
+pub type Make = fn(&Path, &str);
+
+/// What a hostile disk may hold where a document should be, each with the
+/// way to make it: a directory, a huge file, invalid UTF-8, a link to an
+/// endless device, a dangling link, a named pipe.
+pub fn hostile_files() -> Vec<(&'static str, Make)> {
+    vec![
+        ("a directory", |dir, file| {
+            fs::create_dir_all(dir.join(file).join("x")).unwrap()
+        }),
+        ("a 64 MB file", |dir, file| {
+            fs::File::create(dir.join(file))
+                .unwrap()
+                .set_len(64 << 20)
+                .unwrap()
+        }),
+        ("invalid UTF-8", |dir, file| {
+            fs::write(
+                dir.join(file),
+                b"{\"format\":1,\"seq\":1,\"data\":\"\xc3\x28\"}",
+            )
+            .unwrap()
+        }),
+        ("a link to an endless device", |dir, file| {
+            std::os::unix::fs::symlink("/dev/zero", dir.join(file)).unwrap()
+        }),
+        ("a link to nothing", |dir, file| {
+            std::os::unix::fs::symlink(dir.join("gone"), dir.join(file)).unwrap()
+        }),
+        ("a named pipe", |dir, file| {
+            let status = std::process::Command::new("mkfifo")
+                .arg(dir.join(file))
+                .status()
+                .unwrap();
+            assert!(status.success());
+        }),
+    ]
+}
