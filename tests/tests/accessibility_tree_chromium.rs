@@ -1,0 +1,328 @@
+//! Whole games through Chromium's accessibility tree, the view that
+//! Android's TalkBack and Windows' Narrator read through the web view: the
+//! test knows the page only by what `Accessibility.getFullAXTree` exposes
+//! (roles, names, states, the live regions' text) and acts on it only with
+//! the keyboard (Tab, the arrows, Enter, Esc). It chooses the level and
+//! who starts, plays each move it reads as offered, hears the CPU's moves
+//! in the turn line, and reads the result and the pieces left at the end.
+
+mod browser;
+#[path = "browser/ax.rs"]
+mod ax;
+
+use ax::*;
+use browser::{Phone, Setup};
+use e2e::play::run;
+
+/// What the checkers page says, in one language.
+struct Words {
+    board: &'static str,
+    pieces: [&'static str; 5],
+    can_move: &'static str,
+    lifted: &'static str,
+    destination: &'static str,
+    moved_last: &'static str,
+    taken: &'static str,
+    cpu_played: &'static str,
+    jump_again: &'static str,
+    last: &'static str,
+    outcomes: [&'static str; 3],
+    pieces_left: &'static str,
+    you: &'static str,
+    cpu: &'static str,
+    moves: &'static str,
+    undo: &'static str,
+}
+
+const EN: Words = Words {
+    board: "Board",
+    pieces: ["empty", "your man", "your king", "CPU man", "CPU king"],
+    can_move: "can move",
+    lifted: "lifted",
+    destination: "destination",
+    moved_last: "moved last",
+    taken: "piece taken",
+    cpu_played: "The CPU played ",
+    jump_again: "Jump again",
+    last: "Last: ",
+    outcomes: ["Victory", "Defeat", "Draw"],
+    pieces_left: "Pieces left",
+    you: "You",
+    cpu: "CPU",
+    moves: "Moves",
+    undo: "Undo",
+};
+
+const ES: Words = Words {
+    board: "Tablero",
+    pieces: ["vacía", "tu ficha", "tu dama", "ficha de la CPU", "dama de la CPU"],
+    can_move: "puede moverse",
+    lifted: "levantada",
+    destination: "destino",
+    moved_last: "la última en moverse",
+    taken: "ficha capturada",
+    cpu_played: "La CPU ha jugado ",
+    jump_again: "Salta otra vez",
+    last: "Última: ",
+    outcomes: ["Victoria", "Derrota", "Tablas"],
+    pieces_left: "Fichas que quedan",
+    you: "Tú",
+    cpu: "CPU",
+    moves: "Jugadas",
+    undo: "Deshacer",
+};
+
+/// A cell's name split at its commas: "22, your man, can move".
+fn parts(name: &str) -> Vec<&str> {
+    name.split(", ").collect()
+}
+
+fn has(name: &str, state: &str) -> bool {
+    parts(name).contains(&state)
+}
+
+/// Every square of the board is in the tree, in order, named by its number
+/// and what stands on it; the pieces on the board, `(player, cpu)`.
+fn check_squares(tree: &Tree, w: &Words) -> (usize, usize) {
+    let cells = tree.cells(w.board);
+    assert_eq!(cells.len(), 32, "32 squares in the grid:\n{}", tree.dump());
+    let mut count = (0, 0);
+    for (i, cell) in cells.iter().enumerate() {
+        let p = parts(&cell.name);
+        assert_eq!(p[0], (i + 1).to_string(), "square {} says its number: {:?}", i + 1, cell.name);
+        let on = p.get(1).copied().unwrap_or_default();
+        assert!(w.pieces.contains(&on), "square {} says what stands on it: {:?}", i + 1, cell.name);
+        if on == w.pieces[1] || on == w.pieces[2] {
+            count.0 += 1;
+        } else if on != w.pieces[0] {
+            count.1 += 1;
+        }
+    }
+    count
+}
+
+/// The turn line, the live region that is a paragraph, while it is shown.
+fn turn_line_shown(tree: &Tree) -> Option<String> {
+    tree.live_regions()
+        .into_iter()
+        .find(|(n, _)| n.role == "paragraph")
+        .map(|(_, text)| text)
+}
+
+/// The turn line during play.
+fn turn_line(tree: &Tree) -> String {
+    turn_line_shown(tree)
+        .unwrap_or_else(|| panic!("no turn line (a live paragraph) in the tree:\n{}", tree.dump()))
+}
+
+/// The end of the game: the group named by the result.
+fn ended<'a>(tree: &'a Tree, w: &Words) -> Option<&'a Node> {
+    tree.find("group", |n| w.outcomes.contains(&n))
+}
+
+/// What the player's turn offers: pieces that can move, or the
+/// destinations of the lifted one (a piece on its way is lifted with
+/// none).
+fn player_to_move(tree: &Tree, w: &Words) -> bool {
+    tree.named("grid", w.board).is_some()
+        && tree
+            .cells(w.board)
+            .iter()
+            .any(|c| has(&c.name, w.can_move) || has(&c.name, w.destination))
+}
+
+/// What the game said and showed, move after move.
+#[derive(Default)]
+struct Heard {
+    /// Each CPU move, as the turn line announced it.
+    cpu_moves: Vec<String>,
+    player_moves: usize,
+    /// The turn line when the player's turn last came.
+    last_said: String,
+}
+
+/// Wait for the player's turn or the end, hearing the turn line on the
+/// way: every sentence it says is checked against the move the page shows
+/// as the last one.
+async fn next_turn(phone: &Phone, w: &Words, heard: &mut Heard) -> Tree {
+    let mut said: Vec<String> = Vec::new();
+    let tree = wait_tree(phone, 90, "the player's turn or the end", |t| {
+        if let Some(text) = turn_line_shown(t) {
+            if said.last() != Some(&text) {
+                said.push(text);
+            }
+        }
+        ended(t, w).is_some() || player_to_move(t, w)
+    })
+    .await;
+    if ended(&tree, w).is_some() {
+        return tree;
+    }
+    let text = turn_line(&tree);
+    if text == heard.last_said {
+        return tree;
+    }
+    heard.last_said = text.clone();
+    if let Some(rest) = text.strip_prefix(w.cpu_played) {
+        let played = rest.split_once('.').map(|(m, _)| m).unwrap_or_default();
+        // The phone's line names the last move; the turn line said that move.
+        let line = tree
+            .find("button", |n| n.contains(w.last))
+            .unwrap_or_else(|| panic!("no last move on the phone's line:\n{}", tree.dump()));
+        assert!(
+            line.name.contains(&format!("{}{played}", w.last)),
+            "the turn line said the CPU's last move {played:?}; the line says {:?}",
+            line.name
+        );
+        // Its squares are each said: the first, every hop's landing.
+        let squares: Vec<&str> = played.split(['-', 'x']).collect();
+        assert!(squares.len() >= 2 && squares.iter().all(|s| s.parse::<u32>().is_ok()), "{played:?}");
+        let landed = squares[squares.len() - 1];
+        let cell = tree.find("gridcell", |n| parts(n)[0] == landed).expect("its landing square");
+        assert!(has(&cell.name, w.moved_last), "the CPU's landing square says so: {:?}", cell.name);
+        heard.cpu_moves.push(played.to_string());
+    }
+    tree
+}
+
+/// Play the game on screen to its end from what the tree offers: lift the
+/// first piece that says it can move, check that it says lifted (and is
+/// the selected cell) and that destinations are named, go to the first
+/// destination; on through a chain. The tree at the end.
+async fn play_to_end(phone: &Phone, w: &Words, heard: &mut Heard) -> Tree {
+    let mut moved = false;
+    for _ in 0..200 {
+        let tree = next_turn(phone, w, heard).await;
+        check_squares(&tree, w);
+        if ended(&tree, w).is_some() {
+            return tree;
+        }
+        // The player's turn: after a move of the player, the CPU's reply
+        // was heard, unless the move goes on with a jump.
+        let said = turn_line(&tree);
+        if said.contains(w.jump_again) {
+            assert!(moved, "a chain goes on after the player's hop");
+        } else if moved {
+            assert!(said.starts_with(w.cpu_played), "the CPU's reply is heard: {said:?}");
+        }
+        let lifted = tree
+            .cells(w.board)
+            .iter()
+            .any(|c| has(&c.name, w.lifted));
+        if !lifted {
+            let from = key_to(phone, w.board, |n| has(n, w.can_move)).await;
+            let number = parts(&from)[0].to_string();
+            let tree = wait_tree(phone, 10, "the piece lifted", |t| {
+                t.find("gridcell", |n| parts(n)[0] == number && has(n, w.lifted)).is_some()
+            })
+            .await;
+            let cell = tree
+                .find("gridcell", |n| parts(n)[0] == number)
+                .expect("the lifted square");
+            assert!(cell.is("selected"), "the lifted square is the selected cell: {:?}", cell.props);
+            let selected: Vec<&str> = tree
+                .cells(w.board)
+                .iter()
+                .filter(|c| c.is("selected"))
+                .map(|c| c.name.as_str())
+                .collect();
+            assert_eq!(selected, [cell.name.as_str()], "one selected square, the lifted one");
+            assert!(
+                tree.cells(w.board).iter().any(|c| has(&c.name, w.destination)),
+                "a lifted piece has its destinations named:\n{}",
+                tree.dump()
+            );
+        }
+        let to = key_to(phone, w.board, |n| has(n, w.destination)).await;
+        let number = parts(&to)[0].to_string();
+        wait_tree(phone, 10, "the piece gone to its destination", |t| {
+            t.find("gridcell", |n| parts(n)[0] == number && parts(n)[1] != w.pieces[0])
+                .is_some()
+        })
+        .await;
+        heard.player_moves += 1;
+        moved = true;
+    }
+    panic!("no end after 200 moves of the player");
+}
+
+/// The result and the pieces left as the end screen says them, checked
+/// against the final position; the result's name.
+fn read_end(tree: &Tree, w: &Words) -> String {
+    let (player, cpu) = check_squares(tree, w);
+    let end = ended(tree, w).expect("the end");
+    let heading = tree
+        .descendants(end)
+        .into_iter()
+        .find(|n| n.role == "heading")
+        .expect("the result's heading");
+    assert_eq!(heading.name, end.name, "the group is named by its heading");
+    let left = tree
+        .named("group", w.pieces_left)
+        .unwrap_or_else(|| panic!("no group {:?}:\n{}", w.pieces_left, tree.dump()));
+    assert!(tree.within(left, end), "the pieces left are part of the result");
+    let said = tree.text(left);
+    assert_eq!(
+        said,
+        format!("{} {player} {} {cpu}", w.you, w.cpu),
+        "the pieces left as said, against the final board"
+    );
+    // The loser of a game won has no move or no piece: the result is
+    // consistent with the board.
+    if end.name == w.outcomes[0] {
+        assert!(player > 0, "a win with pieces left");
+    } else if end.name == w.outcomes[1] {
+        assert!(cpu > 0, "a loss to a CPU with pieces");
+    }
+    let focused = tree.focused().expect("a focus");
+    assert_eq!(
+        (focused.role.as_str(), focused.name.as_str()),
+        ("heading", end.name.as_str()),
+        "the focus goes to the result"
+    );
+    end.name.clone()
+}
+
+/// From the start screen: who starts chosen with the arrows in its radio
+/// group (the CPU), the Easy level with Enter; a whole game, every CPU move
+/// heard; the result and the pieces left read.
+#[test]
+fn accessibility_tree_chromium_checkers_whole_game_from_the_start() {
+    run(async {
+        let phone = Phone::open(Setup::default()).await;
+        enable(&phone).await;
+        let tree = Tree::read(&phone).await;
+        let group = tree.find("radiogroup", |n| n.eq_ignore_ascii_case("who starts")).expect("who starts");
+        let radios: Vec<(String, bool)> = tree
+            .descendants(group)
+            .into_iter()
+            .filter(|n| n.role == "radio")
+            .map(|n| (n.name.clone(), n.is("checked")))
+            .collect();
+        assert_eq!(radios, [("You first".to_string(), true), ("CPU first".to_string(), false)]);
+        tab_to(&phone, "radio", |n| n == "You first").await;
+        phone.press(RIGHT).await;
+        let tree = wait_tree(&phone, 5, "CPU first chosen", |t| {
+            t.named("radio", "CPU first").is_some_and(|r| r.is("checked") && r.is("focused"))
+        })
+        .await;
+        assert!(!tree.named("radio", "You first").expect("You first").is("checked"));
+        tab_to(&phone, "button", |n| n.starts_with("Easy")).await;
+        phone.press(ENTER).await;
+
+        // The CPU starts: its first move is heard before the player's turn.
+        wait_tree(&phone, 10, "the board", |t| t.named("grid", EN.board).is_some()).await;
+        tab_to(&phone, "grid", |n| n == EN.board).await;
+        let mut heard = Heard::default();
+        let tree = next_turn(&phone, &EN, &mut heard).await;
+        assert_eq!(heard.cpu_moves.len(), 1, "the CPU's first move heard: {}", turn_line(&tree));
+        let tree = play_to_end(&phone, &EN, &mut heard).await;
+        let result = read_end(&tree, &EN);
+        assert!(heard.player_moves >= 3, "a whole game: {} moves of the player", heard.player_moves);
+        eprintln!(
+            "checkers from the start: {result}, {} player moves, CPU heard {:?}",
+            heard.player_moves, heard.cpu_moves
+        );
+        phone.close().await;
+    });
+}
