@@ -326,3 +326,124 @@ fn accessibility_tree_chromium_checkers_whole_game_from_the_start() {
         phone.close().await;
     });
 }
+
+/// No node the page names is of a role that may not be named (a plain
+/// `span` or `div`): a reader says only their content.
+fn check_no_named_generic(tree: &Tree) {
+    let named: Vec<&str> = tree
+        .all("generic")
+        .into_iter()
+        .filter(|n| !n.name.is_empty())
+        .map(|n| n.name.as_str())
+        .collect();
+    assert!(named.is_empty(), "names on plain elements, which readers do not say: {named:?}");
+}
+
+/// A saved game whose one move is the capture 30x23; the CPU answers with
+/// a double jump from 10 (over 15 and then 24 or 23).
+const DOUBLE_JUMP: &str = "W:W15,24,30:B6,10,26";
+
+/// In Spanish, a saved game continued by keyboard: the player's forced
+/// capture, the CPU's double jump heard with both hops; the phone's move
+/// list opened from its button as a modal dialog, with the board and Undo
+/// out of the tree behind it and each move named with its number and who
+/// played it ("1. Tú 30x23"); closed with Esc, the focus back on its
+/// button; then the game to its end and the result read.
+#[test]
+fn accessibility_tree_chromium_checkers_chain_and_move_sheet_in_spanish() {
+    run(async {
+        let w = &ES;
+        let phone = Phone::open(Setup {
+            language: Some("es"),
+            system_languages: "es-ES,es",
+            saved: Some(DOUBLE_JUMP),
+            ..Setup::default()
+        })
+        .await;
+        enable(&phone).await;
+        tab_to(&phone, "button", |n| n.starts_with("Continuar la partida")).await;
+        phone.press(ENTER).await;
+        let tree = wait_tree(&phone, 10, "the board", |t| t.named("grid", w.board).is_some()).await;
+        check_no_named_generic(&tree);
+        tab_to(&phone, "grid", |n| n == w.board).await;
+        let mut heard = Heard::default();
+        let tree = next_turn(&phone, w, &mut heard).await;
+        let movable: Vec<String> = tree
+            .cells(w.board)
+            .iter()
+            .filter(|c| has(&c.name, w.can_move))
+            .map(|c| c.name.clone())
+            .collect();
+        assert_eq!(movable, ["30, tu ficha, puede moverse"], "the capture is the one move");
+        key_to(&phone, w.board, |n| has(n, w.can_move)).await;
+        let tree = wait_tree(&phone, 10, "30 lifted", |t| {
+            t.find("gridcell", |n| n.starts_with("30, ")).is_some_and(|c| has(&c.name, w.lifted))
+        })
+        .await;
+        let dests: Vec<&str> = tree
+            .cells(w.board)
+            .into_iter()
+            .filter(|c| has(&c.name, w.destination))
+            .map(|c| c.name.as_str())
+            .collect();
+        assert_eq!(dests, ["23, vacía, destino"]);
+        key_to(&phone, w.board, |n| has(n, w.destination)).await;
+
+        // The CPU's double jump: heard as one sentence naming both hops.
+        let tree = next_turn(&phone, w, &mut heard).await;
+        check_no_named_generic(&tree);
+        let played = heard.cpu_moves.last().expect("the CPU's move heard").clone();
+        assert!(
+            played == "10x19x28" || played == "10x19x26",
+            "the double jump with both landings said: {played:?}"
+        );
+        let name = |n: u32| {
+            tree.find("gridcell", |c| parts(c)[0] == n.to_string())
+                .expect("a square")
+                .name
+                .clone()
+        };
+        assert_eq!(name(10), "10, vacía");
+        assert_eq!(name(15), "15, vacía, ficha capturada");
+        let (second, landed) = if played.ends_with("28") { (24, 28) } else { (23, 26) };
+        assert_eq!(name(second), format!("{second}, vacía, ficha capturada"));
+        assert_eq!(name(landed), format!("{landed}, ficha de la CPU, la última en moverse"));
+
+        // The phone's move list: a button that opens a dialog.
+        let opener = tab_to(&phone, "button", |n| n.ends_with(w.moves)).await;
+        let button = tree.named("button", &opener).expect("the move list's button");
+        assert_eq!(button.prop("hasPopup").and_then(|v| v.as_str()), Some("dialog"));
+        assert!(opener.contains("10x19x"), "the button names the last move: {opener:?}");
+        phone.press(ENTER).await;
+        let tree = wait_tree(&phone, 10, "the move list open", |t| t.named("dialog", w.moves).is_some()).await;
+        check_no_named_generic(&tree);
+        let dialog = tree.named("dialog", w.moves).expect("the dialog");
+        assert!(dialog.is("modal"), "the sheet is modal: {:?}", dialog.props);
+        assert!(tree.all("complementary").is_empty(), "no complementary region:\n{}", tree.dump());
+        assert!(tree.all("grid").is_empty(), "the board is out of the tree behind the sheet:\n{}", tree.dump());
+        assert!(tree.named("button", w.undo).is_none(), "Undo is out of the tree behind the sheet");
+        assert!(tree.all("paragraph").iter().all(|p| !p.props.contains_key("live")), "the turn line is behind the sheet");
+        let focused = tree.focused().expect("a focus");
+        assert!(tree.within(focused, dialog), "the focus is in the dialog: {focused:?}");
+        let moves: Vec<String> = tree
+            .descendants(dialog)
+            .into_iter()
+            .filter(|n| n.role == "listitem")
+            .map(|n| n.name.clone())
+            .collect();
+        assert_eq!(moves, ["1. Tú 30x23".to_string(), format!("2. CPU {played}")], "each move named with its number and who played it");
+        phone.press(ESCAPE).await;
+        let tree = wait_tree(&phone, 10, "the move list closed", |t| t.named("grid", w.board).is_some()).await;
+        assert!(tree.all("dialog").is_empty());
+        let focused = tree.focused().expect("a focus");
+        assert_eq!((focused.role.as_str(), focused.name.as_str()), ("button", opener.as_str()), "the focus is back on the list's button");
+
+        // On to the end.
+        tab_to(&phone, "grid", |n| n == w.board).await;
+        let tree = play_to_end(&phone, w, &mut heard).await;
+        check_no_named_generic(&tree);
+        let result = read_end(&tree, w);
+        eprintln!("checkers in Spanish: {result}, CPU heard {:?}", heard.cpu_moves);
+        phone.close().await;
+    });
+}
