@@ -6,9 +6,11 @@
 //! who starts, plays each move it reads as offered, hears the CPU's moves
 //! in the turn line, and reads the result and the pieces left at the end.
 
-mod browser;
 #[path = "browser/ax.rs"]
 mod ax;
+// The Chromium harness, shared by the Chromium tests: each uses a part.
+#[allow(dead_code)]
+mod browser;
 
 use ax::*;
 use browser::{Phone, Setup};
@@ -55,7 +57,13 @@ const EN: Words = Words {
 
 const ES: Words = Words {
     board: "Tablero",
-    pieces: ["vacía", "tu ficha", "tu dama", "ficha de la CPU", "dama de la CPU"],
+    pieces: [
+        "vacía",
+        "tu ficha",
+        "tu dama",
+        "ficha de la CPU",
+        "dama de la CPU",
+    ],
     can_move: "puede moverse",
     lifted: "levantada",
     destination: "destino",
@@ -89,9 +97,20 @@ fn check_squares(tree: &Tree, w: &Words) -> (usize, usize) {
     let mut count = (0, 0);
     for (i, cell) in cells.iter().enumerate() {
         let p = parts(&cell.name);
-        assert_eq!(p[0], (i + 1).to_string(), "square {} says its number: {:?}", i + 1, cell.name);
+        assert_eq!(
+            p[0],
+            (i + 1).to_string(),
+            "square {} says its number: {:?}",
+            i + 1,
+            cell.name
+        );
         let on = p.get(1).copied().unwrap_or_default();
-        assert!(w.pieces.contains(&on), "square {} says what stands on it: {:?}", i + 1, cell.name);
+        assert!(
+            w.pieces.contains(&on),
+            "square {} says what stands on it: {:?}",
+            i + 1,
+            cell.name
+        );
         if on == w.pieces[1] || on == w.pieces[2] {
             count.0 += 1;
         } else if on != w.pieces[0] {
@@ -111,8 +130,12 @@ fn turn_line_shown(tree: &Tree) -> Option<String> {
 
 /// The turn line during play.
 fn turn_line(tree: &Tree) -> String {
-    turn_line_shown(tree)
-        .unwrap_or_else(|| panic!("no turn line (a live paragraph) in the tree:\n{}", tree.dump()))
+    turn_line_shown(tree).unwrap_or_else(|| {
+        panic!(
+            "no turn line (a live paragraph) in the tree:\n{}",
+            tree.dump()
+        )
+    })
 }
 
 /// The end of the game: the group named by the result.
@@ -176,10 +199,19 @@ async fn next_turn(phone: &Phone, w: &Words, heard: &mut Heard) -> Tree {
         );
         // Its squares are each said: the first, every hop's landing.
         let squares: Vec<&str> = played.split(['-', 'x']).collect();
-        assert!(squares.len() >= 2 && squares.iter().all(|s| s.parse::<u32>().is_ok()), "{played:?}");
+        assert!(
+            squares.len() >= 2 && squares.iter().all(|s| s.parse::<u32>().is_ok()),
+            "{played:?}"
+        );
         let landed = squares[squares.len() - 1];
-        let cell = tree.find("gridcell", |n| parts(n)[0] == landed).expect("its landing square");
-        assert!(has(&cell.name, w.moved_last), "the CPU's landing square says so: {:?}", cell.name);
+        let cell = tree
+            .find("gridcell", |n| parts(n)[0] == landed)
+            .expect("its landing square");
+        assert!(
+            has(&cell.name, w.moved_last),
+            "the CPU's landing square says so: {:?}",
+            cell.name
+        );
         heard.cpu_moves.push(played.to_string());
     }
     tree
@@ -204,32 +236,43 @@ async fn play_to_end(phone: &Phone, w: &Words, heard: &mut Heard) -> Tree {
         if said.contains(w.jump_again) {
             assert!(moved, "a chain goes on after the player's hop");
         } else if moved {
-            assert!(said.starts_with(w.cpu_played), "the CPU's reply is heard: {said:?}");
+            assert!(
+                said.starts_with(w.cpu_played),
+                "the CPU's reply is heard: {said:?}"
+            );
         }
-        let lifted = tree
-            .cells(w.board)
-            .iter()
-            .any(|c| has(&c.name, w.lifted));
+        let lifted = tree.cells(w.board).iter().any(|c| has(&c.name, w.lifted));
         if !lifted {
             let from = key_to(phone, w.board, |n| has(n, w.can_move)).await;
             let number = parts(&from)[0].to_string();
             let tree = wait_tree(phone, 10, "the piece lifted", |t| {
-                t.find("gridcell", |n| parts(n)[0] == number && has(n, w.lifted)).is_some()
+                t.find("gridcell", |n| parts(n)[0] == number && has(n, w.lifted))
+                    .is_some()
             })
             .await;
             let cell = tree
                 .find("gridcell", |n| parts(n)[0] == number)
                 .expect("the lifted square");
-            assert!(cell.is("selected"), "the lifted square is the selected cell: {:?}", cell.props);
+            assert!(
+                cell.is("selected"),
+                "the lifted square is the selected cell: {:?}",
+                cell.props
+            );
             let selected: Vec<&str> = tree
                 .cells(w.board)
                 .iter()
                 .filter(|c| c.is("selected"))
                 .map(|c| c.name.as_str())
                 .collect();
-            assert_eq!(selected, [cell.name.as_str()], "one selected square, the lifted one");
+            assert_eq!(
+                selected,
+                [cell.name.as_str()],
+                "one selected square, the lifted one"
+            );
             assert!(
-                tree.cells(w.board).iter().any(|c| has(&c.name, w.destination)),
+                tree.cells(w.board)
+                    .iter()
+                    .any(|c| has(&c.name, w.destination)),
                 "a lifted piece has its destinations named:\n{}",
                 tree.dump()
             );
@@ -237,8 +280,10 @@ async fn play_to_end(phone: &Phone, w: &Words, heard: &mut Heard) -> Tree {
         let to = key_to(phone, w.board, |n| has(n, w.destination)).await;
         let number = parts(&to)[0].to_string();
         wait_tree(phone, 10, "the piece gone to its destination", |t| {
-            t.find("gridcell", |n| parts(n)[0] == number && parts(n)[1] != w.pieces[0])
-                .is_some()
+            t.find("gridcell", |n| {
+                parts(n)[0] == number && parts(n)[1] != w.pieces[0]
+            })
+            .is_some()
         })
         .await;
         heard.player_moves += 1;
@@ -261,7 +306,10 @@ fn read_end(tree: &Tree, w: &Words) -> String {
     let left = tree
         .named("group", w.pieces_left)
         .unwrap_or_else(|| panic!("no group {:?}:\n{}", w.pieces_left, tree.dump()));
-    assert!(tree.within(left, end), "the pieces left are part of the result");
+    assert!(
+        tree.within(left, end),
+        "the pieces left are part of the result"
+    );
     let said = tree.text(left);
     assert_eq!(
         said,
@@ -293,33 +341,57 @@ fn accessibility_tree_chromium_checkers_whole_game_from_the_start() {
         let phone = Phone::open(Setup::default()).await;
         enable(&phone).await;
         let tree = Tree::read(&phone).await;
-        let group = tree.find("radiogroup", |n| n.eq_ignore_ascii_case("who starts")).expect("who starts");
+        let group = tree
+            .find("radiogroup", |n| n.eq_ignore_ascii_case("who starts"))
+            .expect("who starts");
         let radios: Vec<(String, bool)> = tree
             .descendants(group)
             .into_iter()
             .filter(|n| n.role == "radio")
             .map(|n| (n.name.clone(), n.is("checked")))
             .collect();
-        assert_eq!(radios, [("You first".to_string(), true), ("CPU first".to_string(), false)]);
+        assert_eq!(
+            radios,
+            [
+                ("You first".to_string(), true),
+                ("CPU first".to_string(), false)
+            ]
+        );
         tab_to(&phone, "radio", |n| n == "You first").await;
         phone.press(RIGHT).await;
         let tree = wait_tree(&phone, 5, "CPU first chosen", |t| {
-            t.named("radio", "CPU first").is_some_and(|r| r.is("checked") && r.is("focused"))
+            t.named("radio", "CPU first")
+                .is_some_and(|r| r.is("checked") && r.is("focused"))
         })
         .await;
-        assert!(!tree.named("radio", "You first").expect("You first").is("checked"));
+        assert!(!tree
+            .named("radio", "You first")
+            .expect("You first")
+            .is("checked"));
         tab_to(&phone, "button", |n| n.starts_with("Easy")).await;
         phone.press(ENTER).await;
 
         // The CPU starts: its first move is heard before the player's turn.
-        wait_tree(&phone, 10, "the board", |t| t.named("grid", EN.board).is_some()).await;
+        wait_tree(&phone, 10, "the board", |t| {
+            t.named("grid", EN.board).is_some()
+        })
+        .await;
         tab_to(&phone, "grid", |n| n == EN.board).await;
         let mut heard = Heard::default();
         let tree = next_turn(&phone, &EN, &mut heard).await;
-        assert_eq!(heard.cpu_moves.len(), 1, "the CPU's first move heard: {}", turn_line(&tree));
+        assert_eq!(
+            heard.cpu_moves.len(),
+            1,
+            "the CPU's first move heard: {}",
+            turn_line(&tree)
+        );
         let tree = play_to_end(&phone, &EN, &mut heard).await;
         let result = read_end(&tree, &EN);
-        assert!(heard.player_moves >= 3, "a whole game: {} moves of the player", heard.player_moves);
+        assert!(
+            heard.player_moves >= 3,
+            "a whole game: {} moves of the player",
+            heard.player_moves
+        );
         eprintln!(
             "checkers from the start: {result}, {} player moves, CPU heard {:?}",
             heard.player_moves, heard.cpu_moves
@@ -337,7 +409,10 @@ fn check_no_named_generic(tree: &Tree) {
         .filter(|n| !n.name.is_empty())
         .map(|n| n.name.as_str())
         .collect();
-    assert!(named.is_empty(), "names on plain elements, which readers do not say: {named:?}");
+    assert!(
+        named.is_empty(),
+        "names on plain elements, which readers do not say: {named:?}"
+    );
 }
 
 /// A saved game whose one move is the capture 30x23; the CPU answers with
@@ -364,7 +439,10 @@ fn accessibility_tree_chromium_checkers_chain_and_move_sheet_in_spanish() {
         enable(&phone).await;
         tab_to(&phone, "button", |n| n.starts_with("Continuar la partida")).await;
         phone.press(ENTER).await;
-        let tree = wait_tree(&phone, 10, "the board", |t| t.named("grid", w.board).is_some()).await;
+        let tree = wait_tree(&phone, 10, "the board", |t| {
+            t.named("grid", w.board).is_some()
+        })
+        .await;
         check_no_named_generic(&tree);
         tab_to(&phone, "grid", |n| n == w.board).await;
         let mut heard = Heard::default();
@@ -375,10 +453,15 @@ fn accessibility_tree_chromium_checkers_chain_and_move_sheet_in_spanish() {
             .filter(|c| has(&c.name, w.can_move))
             .map(|c| c.name.clone())
             .collect();
-        assert_eq!(movable, ["30, tu ficha, puede moverse"], "the capture is the one move");
+        assert_eq!(
+            movable,
+            ["30, tu ficha, puede moverse"],
+            "the capture is the one move"
+        );
         key_to(&phone, w.board, |n| has(n, w.can_move)).await;
         let tree = wait_tree(&phone, 10, "30 lifted", |t| {
-            t.find("gridcell", |n| n.starts_with("30, ")).is_some_and(|c| has(&c.name, w.lifted))
+            t.find("gridcell", |n| n.starts_with("30, "))
+                .is_some_and(|c| has(&c.name, w.lifted))
         })
         .await;
         let dests: Vec<&str> = tree
@@ -393,7 +476,11 @@ fn accessibility_tree_chromium_checkers_chain_and_move_sheet_in_spanish() {
         // The CPU's double jump: heard as one sentence naming both hops.
         let tree = next_turn(&phone, w, &mut heard).await;
         check_no_named_generic(&tree);
-        let played = heard.cpu_moves.last().expect("the CPU's move heard").clone();
+        let played = heard
+            .cpu_moves
+            .last()
+            .expect("the CPU's move heard")
+            .clone();
         assert!(
             played == "10x19x28" || played == "10x19x26",
             "the double jump with both landings said: {played:?}"
@@ -405,46 +492,102 @@ fn accessibility_tree_chromium_checkers_chain_and_move_sheet_in_spanish() {
                 .clone()
         };
         assert_eq!(name(10), "10, vacía");
-        assert_eq!(name(15), "15, vacía, ficha capturada");
-        let (second, landed) = if played.ends_with("28") { (24, 28) } else { (23, 26) };
-        assert_eq!(name(second), format!("{second}, vacía, ficha capturada"));
-        assert_eq!(name(landed), format!("{landed}, ficha de la CPU, la última en moverse"));
+        assert_eq!(name(15), format!("15, {}, {}", w.pieces[0], w.taken));
+        let (second, landed) = if played.ends_with("28") {
+            (24, 28)
+        } else {
+            (23, 26)
+        };
+        assert_eq!(
+            name(second),
+            format!("{second}, {}, {}", w.pieces[0], w.taken)
+        );
+        assert_eq!(
+            name(landed),
+            format!("{landed}, ficha de la CPU, la última en moverse")
+        );
 
+        phone.screenshot("a11y-es-after-double-jump").await;
         // The phone's move list: a button that opens a dialog.
         let opener = tab_to(&phone, "button", |n| n.ends_with(w.moves)).await;
-        let button = tree.named("button", &opener).expect("the move list's button");
-        assert_eq!(button.prop("hasPopup").and_then(|v| v.as_str()), Some("dialog"));
-        assert!(opener.contains("10x19x"), "the button names the last move: {opener:?}");
+        let button = tree
+            .named("button", &opener)
+            .expect("the move list's button");
+        assert_eq!(
+            button.prop("hasPopup").and_then(|v| v.as_str()),
+            Some("dialog")
+        );
+        assert!(
+            opener.contains("10x19x"),
+            "the button names the last move: {opener:?}"
+        );
         phone.press(ENTER).await;
-        let tree = wait_tree(&phone, 10, "the move list open", |t| t.named("dialog", w.moves).is_some()).await;
+        let tree = wait_tree(&phone, 10, "the move list open", |t| {
+            t.named("dialog", w.moves).is_some()
+        })
+        .await;
         check_no_named_generic(&tree);
         let dialog = tree.named("dialog", w.moves).expect("the dialog");
         assert!(dialog.is("modal"), "the sheet is modal: {:?}", dialog.props);
-        assert!(tree.all("complementary").is_empty(), "no complementary region:\n{}", tree.dump());
-        assert!(tree.all("grid").is_empty(), "the board is out of the tree behind the sheet:\n{}", tree.dump());
-        assert!(tree.named("button", w.undo).is_none(), "Undo is out of the tree behind the sheet");
-        assert!(tree.all("paragraph").iter().all(|p| !p.props.contains_key("live")), "the turn line is behind the sheet");
+        assert!(
+            tree.all("complementary").is_empty(),
+            "no complementary region:\n{}",
+            tree.dump()
+        );
+        assert!(
+            tree.all("grid").is_empty(),
+            "the board is out of the tree behind the sheet:\n{}",
+            tree.dump()
+        );
+        assert!(
+            tree.named("button", w.undo).is_none(),
+            "Undo is out of the tree behind the sheet"
+        );
+        assert!(
+            tree.all("paragraph")
+                .iter()
+                .all(|p| !p.props.contains_key("live")),
+            "the turn line is behind the sheet"
+        );
         let focused = tree.focused().expect("a focus");
-        assert!(tree.within(focused, dialog), "the focus is in the dialog: {focused:?}");
+        assert!(
+            tree.within(focused, dialog),
+            "the focus is in the dialog: {focused:?}"
+        );
+        phone.screenshot("a11y-es-move-sheet").await;
         let moves: Vec<String> = tree
             .descendants(dialog)
             .into_iter()
             .filter(|n| n.role == "listitem")
             .map(|n| n.name.clone())
             .collect();
-        assert_eq!(moves, ["1. Tú 30x23".to_string(), format!("2. CPU {played}")], "each move named with its number and who played it");
+        assert_eq!(
+            moves,
+            ["1. Tú 30x23".to_string(), format!("2. CPU {played}")],
+            "each move named with its number and who played it"
+        );
         phone.press(ESCAPE).await;
-        let tree = wait_tree(&phone, 10, "the move list closed", |t| t.named("grid", w.board).is_some()).await;
+        let tree = wait_tree(&phone, 10, "the move list closed", |t| {
+            t.named("grid", w.board).is_some()
+        })
+        .await;
         assert!(tree.all("dialog").is_empty());
         let focused = tree.focused().expect("a focus");
-        assert_eq!((focused.role.as_str(), focused.name.as_str()), ("button", opener.as_str()), "the focus is back on the list's button");
+        assert_eq!(
+            (focused.role.as_str(), focused.name.as_str()),
+            ("button", opener.as_str()),
+            "the focus is back on the list's button"
+        );
 
         // On to the end.
         tab_to(&phone, "grid", |n| n == w.board).await;
         let tree = play_to_end(&phone, w, &mut heard).await;
         check_no_named_generic(&tree);
         let result = read_end(&tree, w);
-        eprintln!("checkers in Spanish: {result}, CPU heard {:?}", heard.cpu_moves);
+        eprintln!(
+            "checkers in Spanish: {result}, CPU heard {:?}",
+            heard.cpu_moves
+        );
         phone.close().await;
     });
 }
@@ -479,7 +622,11 @@ fn check_points(tree: &Tree) -> (usize, usize) {
         let p = parts(&cell.name);
         assert_eq!(p[0], point, "the point says its name: {:?}", cell.name);
         let on = p.get(1).copied().unwrap_or_default();
-        assert!([EMPTY, MINE, THEIRS].contains(&on), "the point says what stands on it: {:?}", cell.name);
+        assert!(
+            [EMPTY, MINE, THEIRS].contains(&on),
+            "the point says what stands on it: {:?}",
+            cell.name
+        );
         if on == MINE {
             count.0 += 1;
         } else if on == THEIRS {
@@ -503,7 +650,9 @@ fn hand(tree: &Tree, start: &str) -> usize {
 
 /// What Choko's board offers the player now, by the words its points say.
 fn offered(tree: &Tree, word: &str) -> bool {
-    tree.cells(choko_words::BOARD).iter().any(|c| has(&c.name, word))
+    tree.cells(choko_words::BOARD)
+        .iter()
+        .any(|c| has(&c.name, word))
 }
 
 /// From the start screen: the Choko tab chosen with the arrows, its level
@@ -520,16 +669,23 @@ fn accessibility_tree_chromium_choko_whole_game() {
         tab_to(&phone, "tab", |n| n == "Checkers").await;
         phone.press(RIGHT).await;
         let tree = wait_tree(&phone, 5, "the Choko tab", |t| {
-            t.named("tab", "Choko").is_some_and(|c| c.is("selected") && c.is("focused"))
+            t.named("tab", "Choko")
+                .is_some_and(|c| c.is("selected") && c.is("focused"))
                 && t.find("button", |n| n.starts_with("Play level")).is_some()
         })
         .await;
-        let play = tree.find("button", |n| n.starts_with("Play level")).expect("the level's button");
+        let play = tree
+            .find("button", |n| n.starts_with("Play level"))
+            .expect("the level's button");
         assert_eq!(play.name, "Play level 1 The machine places first");
         tab_to(&phone, "button", |n| n.starts_with("Play level")).await;
         phone.press(ENTER).await;
-        wait_tree(&phone, 10, "Choko's board", |t| t.named("grid", BOARD).is_some()).await;
+        wait_tree(&phone, 10, "Choko's board", |t| {
+            t.named("grid", BOARD).is_some()
+        })
+        .await;
         tab_to(&phone, "grid", |n| n == BOARD).await;
+        phone.screenshot("a11y-choko-game").await;
 
         let (mut placed, mut moved, mut took, mut heard) = (0, 0, 0, Vec::new());
         let mut last_said = String::new();
@@ -553,10 +709,20 @@ fn accessibility_tree_chromium_choko_whole_game() {
                 let sentence = said.split('.').next().unwrap_or_default();
                 let point = sentence
                     .split(|c: char| !c.is_ascii_alphanumeric())
-                    .filter(|w| w.len() == 2 && w.as_bytes()[0].is_ascii_lowercase() && w.as_bytes()[1].is_ascii_digit())
-                    .nth(if sentence.contains(" places on ") { 0 } else { 1 })
+                    .filter(|w| {
+                        w.len() == 2
+                            && w.as_bytes()[0].is_ascii_lowercase()
+                            && w.as_bytes()[1].is_ascii_digit()
+                    })
+                    .nth(if sentence.contains(" places on ") {
+                        0
+                    } else {
+                        1
+                    })
                     .unwrap_or_else(|| panic!("a point in {said:?}"));
-                let cell = tree.find("gridcell", |n| parts(n)[0] == point).expect("the point said");
+                let cell = tree
+                    .find("gridcell", |n| parts(n)[0] == point)
+                    .expect("the point said");
                 assert!(
                     has(&cell.name, THEIRS) && has(&cell.name, LAST),
                     "{said:?}: the point says the machine's piece moved there last: {:?}",
@@ -573,12 +739,23 @@ fn accessibility_tree_chromium_choko_whole_game() {
             let point = parts(&target)[0].to_string();
             if word == CAN_MOVE {
                 let tree = wait_tree(&phone, 10, "the piece lifted", |t| {
-                    t.find("gridcell", |n| parts(n)[0] == point && has(n, LIFTED)).is_some()
+                    t.find("gridcell", |n| parts(n)[0] == point && has(n, LIFTED))
+                        .is_some()
                 })
                 .await;
-                let cell = tree.find("gridcell", |n| parts(n)[0] == point).expect("the lifted point");
-                assert!(cell.is("selected"), "the lifted point is the selected cell: {:?}", cell.props);
-                assert!(offered(&tree, DESTINATION), "a lifted piece has its destinations named:\n{}", tree.dump());
+                let cell = tree
+                    .find("gridcell", |n| parts(n)[0] == point)
+                    .expect("the lifted point");
+                assert!(
+                    cell.is("selected"),
+                    "the lifted point is the selected cell: {:?}",
+                    cell.props
+                );
+                assert!(
+                    offered(&tree, DESTINATION),
+                    "a lifted piece has its destinations named:\n{}",
+                    tree.dump()
+                );
                 continue;
             }
             match word {
@@ -589,14 +766,19 @@ fn accessibility_tree_chromium_choko_whole_game() {
             // The action lands: the point says what stands there now.
             let landed = if word == CAN_TAKE { EMPTY } else { MINE };
             wait_tree(&phone, 10, "the action on the board", |t| {
-                t.find("gridcell", |n| parts(n)[0] == point && parts(n)[1] == landed).is_some()
+                t.find("gridcell", |n| {
+                    parts(n)[0] == point && parts(n)[1] == landed
+                })
+                .is_some()
             })
             .await;
         };
 
         // The result, and the pieces kept: board plus hand, each side.
         let (tree, board_player, board_machine) = end;
-        let result = tree.find("group", |n| OUTCOMES.contains(&n)).expect("the result");
+        let result = tree
+            .find("group", |n| OUTCOMES.contains(&n))
+            .expect("the result");
         let kept = tree
             .all("paragraph")
             .into_iter()
@@ -605,10 +787,21 @@ fn accessibility_tree_chromium_choko_whole_game() {
             .unwrap_or_else(|| panic!("no pieces kept in the result:\n{}", tree.dump()));
         let player = board_player + hand(&tree, "Your hand: ");
         let machine = board_machine + hand(&tree, "The machine’s hand: ");
-        assert_eq!(kept, format!("Pieces: you {player} · machine {machine}"), "the pieces kept, against the board and the hands");
+        assert_eq!(
+            kept,
+            format!("Pieces: you {player} · machine {machine}"),
+            "the pieces kept, against the board and the hands"
+        );
         let focused = tree.focused().expect("a focus");
-        assert_eq!((focused.role.as_str(), focused.name.as_str()), ("heading", result.name.as_str()), "the focus goes to the result");
-        assert!(placed > 0 && !heard.is_empty(), "a whole game: placed {placed}, heard {heard:?}");
+        assert_eq!(
+            (focused.role.as_str(), focused.name.as_str()),
+            ("heading", result.name.as_str()),
+            "the focus goes to the result"
+        );
+        assert!(
+            placed > 0 && !heard.is_empty(),
+            "a whole game: placed {placed}, heard {heard:?}"
+        );
         eprintln!(
             "choko: {} ({kept}); the player placed {placed}, moved {moved}, took {took} extra pieces; the machine said {} sentences, e.g. {:?}",
             result.name,

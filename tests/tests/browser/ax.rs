@@ -12,7 +12,6 @@ use std::time::{Duration, Instant};
 pub const TAB: char = '\u{E004}';
 pub const ENTER: char = '\u{E007}';
 pub const ESCAPE: char = '\u{E00C}';
-pub const SPACE: char = '\u{E00D}';
 pub const LEFT: char = '\u{E012}';
 pub const UP: char = '\u{E013}';
 pub const RIGHT: char = '\u{E014}';
@@ -187,17 +186,31 @@ impl Tree {
 
     /// The node `node` names as its active descendant.
     pub fn active_descendant(&self, node: &Node) -> Option<&Node> {
-        let backend = node.props.get("activedescendant")?["relatedNodes"][0]["backendDOMNodeId"].as_i64()?;
-        self.exposed().into_iter().find(|n| n.backend == Some(backend))
+        let backend =
+            node.props.get("activedescendant")?["relatedNodes"][0]["backendDOMNodeId"].as_i64()?;
+        self.exposed()
+            .into_iter()
+            .find(|n| n.backend == Some(backend))
     }
 
     /// The live regions (`aria-live` other than off, the roots only)
     /// with their text.
     pub fn live_regions(&self) -> Vec<(&Node, String)> {
-        let live = |n: &Node| n.prop("live").and_then(Value::as_str).is_some_and(|l| l != "off");
+        let live = |n: &Node| {
+            n.prop("live")
+                .and_then(Value::as_str)
+                .is_some_and(|l| l != "off")
+        };
         self.exposed()
             .into_iter()
-            .filter(|n| live(n) && !n.parent.as_deref().and_then(|p| self.get(p)).is_some_and(|p| live(p)))
+            .filter(|n| {
+                live(n)
+                    && !n
+                        .parent
+                        .as_deref()
+                        .and_then(|p| self.get(p))
+                        .is_some_and(&live)
+            })
             .map(|n| (n, self.text(n)))
             .collect()
     }
@@ -232,7 +245,10 @@ pub async fn wait_tree(
             return tree;
         }
         if t.elapsed() > Duration::from_secs(secs) {
-            panic!("{what}: not in the tree within {secs} s; it holds:\n{}", tree.dump());
+            panic!(
+                "{what}: not in the tree within {secs} s; it holds:\n{}",
+                tree.dump()
+            );
         }
         tokio::time::sleep(Duration::from_millis(60)).await;
     }
@@ -286,13 +302,18 @@ impl Tree {
 
     /// The cells of the grid named `label`, row by row, flattened.
     pub fn cells(&self, label: &str) -> Vec<&Node> {
-        self.grid_cells(self.grid(label)).into_iter().flatten().collect()
+        self.grid_cells(self.grid(label))
+            .into_iter()
+            .flatten()
+            .collect()
     }
 
     /// Row and place in the row of the first cell whose name satisfies `name`.
     fn position(&self, label: &str, name: impl Fn(&str) -> bool) -> Option<(usize, usize)> {
         let rows = self.grid_cells(self.grid(label));
-        rows.iter().enumerate().find_map(|(r, row)| row.iter().position(|c| name(&c.name)).map(|i| (r, i)))
+        rows.iter()
+            .enumerate()
+            .find_map(|(r, row)| row.iter().position(|c| name(&c.name)).map(|i| (r, i)))
     }
 
     /// Row and place of the cell the keyboard is on.
@@ -331,7 +352,11 @@ pub async fn key_to(phone: &Phone, label: &str, name: impl Fn(&str) -> bool) -> 
         .unwrap_or_else(|| panic!("no active cell after the arrows"))
         .name
         .clone();
-    assert_eq!(tree.at(label), Some((tr, ti)), "the arrows reached the cell ({cell})");
+    assert_eq!(
+        tree.at(label),
+        Some((tr, ti)),
+        "the arrows reached the cell ({cell})"
+    );
     phone.press(ENTER).await;
     cell
 }
