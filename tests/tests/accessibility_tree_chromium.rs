@@ -226,7 +226,7 @@ async fn play_to_end(phone: &Phone, w: &Words, heard: &mut Heard) -> Tree {
     for _ in 0..200 {
         let tree = next_turn(phone, w, heard).await;
         check_squares(&tree, w);
-        check_no_named_generic(&tree);
+        check_names(&tree);
         if ended(&tree, w).is_some() {
             return tree;
         }
@@ -295,6 +295,7 @@ async fn play_to_end(phone: &Phone, w: &Words, heard: &mut Heard) -> Tree {
 /// The result and the pieces left as the end screen says them, checked
 /// against the final position; the result's name.
 fn read_end(tree: &Tree, w: &Words) -> String {
+    check_names(tree);
     let (player, cpu) = check_squares(tree, w);
     let end = ended(tree, w).expect("the end");
     let heading = tree
@@ -341,6 +342,7 @@ fn accessibility_tree_chromium_checkers_whole_game_from_the_start() {
         let phone = Phone::open(Setup::default()).await;
         enable(&phone).await;
         let tree = Tree::read(&phone).await;
+        check_names(&tree);
         let group = tree
             .find("radiogroup", |n| n.eq_ignore_ascii_case("who starts"))
             .expect("who starts");
@@ -400,9 +402,35 @@ fn accessibility_tree_chromium_checkers_whole_game_from_the_start() {
     });
 }
 
-/// No node the page names is of a role that may not be named (a plain
-/// `span` or `div`): a reader says only their content.
-fn check_no_named_generic(tree: &Tree) {
+/// Every control and every part a reader moves through has a name, and
+/// no name sits on a role that may not carry one (a plain `span` or
+/// `div`), which readers do not say.
+fn check_names(tree: &Tree) {
+    const NAMED: [&str; 12] = [
+        "button",
+        "tab",
+        "tablist",
+        "radio",
+        "radiogroup",
+        "grid",
+        "gridcell",
+        "dialog",
+        "alertdialog",
+        "option",
+        "listbox",
+        "img",
+    ];
+    let nameless: Vec<String> = tree
+        .exposed()
+        .into_iter()
+        .filter(|n| NAMED.contains(&n.role.as_str()) && n.name.trim().is_empty())
+        .map(|n| format!("{} {:?}", n.role, n.props.keys().collect::<Vec<_>>()))
+        .collect();
+    assert!(
+        nameless.is_empty(),
+        "nodes without a name: {nameless:?}\n{}",
+        tree.dump()
+    );
     let named: Vec<&str> = tree
         .all("generic")
         .into_iter()
@@ -443,7 +471,7 @@ fn accessibility_tree_chromium_checkers_chain_and_move_sheet_in_spanish() {
             t.named("grid", w.board).is_some()
         })
         .await;
-        check_no_named_generic(&tree);
+        check_names(&tree);
         tab_to(&phone, "grid", |n| n == w.board).await;
         let mut heard = Heard::default();
         let tree = next_turn(&phone, w, &mut heard).await;
@@ -475,7 +503,7 @@ fn accessibility_tree_chromium_checkers_chain_and_move_sheet_in_spanish() {
 
         // The CPU's double jump: heard as one sentence naming both hops.
         let tree = next_turn(&phone, w, &mut heard).await;
-        check_no_named_generic(&tree);
+        check_names(&tree);
         let played = heard
             .cpu_moves
             .last()
@@ -526,7 +554,7 @@ fn accessibility_tree_chromium_checkers_chain_and_move_sheet_in_spanish() {
             t.named("dialog", w.moves).is_some()
         })
         .await;
-        check_no_named_generic(&tree);
+        check_names(&tree);
         let dialog = tree.named("dialog", w.moves).expect("the dialog");
         assert!(dialog.is("modal"), "the sheet is modal: {:?}", dialog.props);
         assert!(
@@ -582,7 +610,7 @@ fn accessibility_tree_chromium_checkers_chain_and_move_sheet_in_spanish() {
         // On to the end.
         tab_to(&phone, "grid", |n| n == w.board).await;
         let tree = play_to_end(&phone, w, &mut heard).await;
-        check_no_named_generic(&tree);
+        check_names(&tree);
         let result = read_end(&tree, w);
         eprintln!(
             "checkers in Spanish: {result}, CPU heard {:?}",
@@ -674,6 +702,7 @@ fn accessibility_tree_chromium_choko_whole_game() {
                 && t.find("button", |n| n.starts_with("Play level")).is_some()
         })
         .await;
+        check_names(&tree);
         let play = tree
             .find("button", |n| n.starts_with("Play level"))
             .expect("the level's button");
@@ -699,7 +728,7 @@ fn accessibility_tree_chromium_choko_whole_game() {
             })
             .await;
             let (board_player, board_machine) = check_points(&tree);
-            check_no_named_generic(&tree);
+            check_names(&tree);
             if tree.find("group", |n| OUTCOMES.contains(&n)).is_some() {
                 break (tree, board_player, board_machine);
             }
