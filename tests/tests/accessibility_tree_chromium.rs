@@ -620,29 +620,76 @@ fn accessibility_tree_chromium_checkers_chain_and_move_sheet_in_spanish() {
     });
 }
 
-/// What Choko's page says, in English.
-mod choko_words {
-    pub const BOARD: &str = "Choko board";
-    pub const EMPTY: &str = "empty";
-    pub const MINE: &str = "your piece";
-    pub const THEIRS: &str = "machine’s piece";
-    pub const CAN_MOVE: &str = "can move";
-    pub const LIFTED: &str = "lifted";
-    pub const DESTINATION: &str = "destination";
-    pub const CAN_TAKE: &str = "you can take it";
-    pub const MUST_PLACE: &str = "you can place here";
-    pub const CAN_PLACE: &str = "you can place";
-    pub const LAST: &str = "last action";
-    pub const MACHINE: &str = "The machine ";
-    pub const OUTCOMES: [&str; 3] = ["Victory", "Defeat", "Draw"];
+/// What Choko's page says, in one language.
+struct ChokoWords {
+    board: &'static str,
+    /// Nothing, the player's piece, the machine's.
+    on: [&'static str; 3],
+    can_move: &'static str,
+    lifted: &'static str,
+    destination: &'static str,
+    can_take: &'static str,
+    must_place: &'static str,
+    can_place: &'static str,
+    last: &'static str,
+    machine: &'static str,
+    places_on: &'static str,
+    outcomes: [&'static str; 3],
+    checkers: &'static str,
+    play: &'static str,
+    first_game: &'static str,
+    your_hand: &'static str,
+    machine_hand: &'static str,
+    kept: &'static str,
 }
+
+const CHOKO_EN: ChokoWords = ChokoWords {
+    board: "Choko board",
+    on: ["empty", "your piece", "machine’s piece"],
+    can_move: "can move",
+    lifted: "lifted",
+    destination: "destination",
+    can_take: "you can take it",
+    must_place: "you can place here",
+    can_place: "you can place",
+    last: "last action",
+    machine: "The machine ",
+    places_on: " places on ",
+    outcomes: ["Victory", "Defeat", "Draw"],
+    checkers: "Checkers",
+    play: "Play level",
+    first_game: "Play level 1 The machine places first",
+    your_hand: "Your hand: ",
+    machine_hand: "The machine’s hand: ",
+    kept: "Pieces: you {player} · machine {machine}",
+};
+
+const CHOKO_ES: ChokoWords = ChokoWords {
+    board: "Tablero de Choko",
+    on: ["vacío", "tu pieza", "pieza de la máquina"],
+    can_move: "puede moverse",
+    lifted: "levantada",
+    destination: "destino",
+    can_take: "puedes llevártela",
+    must_place: "puedes colocar aquí",
+    can_place: "puedes colocar",
+    last: "última jugada",
+    machine: "La máquina ",
+    places_on: " coloca en ",
+    outcomes: ["Victoria", "Derrota", "Tablas"],
+    checkers: "Damas",
+    play: "Jugar el nivel",
+    first_game: "Jugar el nivel 1 La máquina coloca primero",
+    your_hand: "Tu mano: ",
+    machine_hand: "Mano de la máquina: ",
+    kept: "Piezas: tú {player} · máquina {machine}",
+};
 
 /// Choko's 25 points, row by row from the top (rank 5), each named by
 /// its point and what stands on it; the pieces on the board, `(player,
 /// machine)`.
-fn check_points(tree: &Tree) -> (usize, usize) {
-    use choko_words::*;
-    let cells = tree.cells(BOARD);
+fn check_points(tree: &Tree, w: &ChokoWords) -> (usize, usize) {
+    let cells = tree.cells(w.board);
     assert_eq!(cells.len(), 25, "25 points in the grid:\n{}", tree.dump());
     let mut count = (0, 0);
     for (i, cell) in cells.iter().enumerate() {
@@ -651,13 +698,13 @@ fn check_points(tree: &Tree) -> (usize, usize) {
         assert_eq!(p[0], point, "the point says its name: {:?}", cell.name);
         let on = p.get(1).copied().unwrap_or_default();
         assert!(
-            [EMPTY, MINE, THEIRS].contains(&on),
+            w.on.contains(&on),
             "the point says what stands on it: {:?}",
             cell.name
         );
-        if on == MINE {
+        if on == w.on[1] {
             count.0 += 1;
-        } else if on == THEIRS {
+        } else if on == w.on[2] {
             count.1 += 1;
         }
     }
@@ -677,10 +724,8 @@ fn hand(tree: &Tree, start: &str) -> usize {
 }
 
 /// What Choko's board offers the player now, by the words its points say.
-fn offered(tree: &Tree, word: &str) -> bool {
-    tree.cells(choko_words::BOARD)
-        .iter()
-        .any(|c| has(&c.name, word))
+fn offered(tree: &Tree, w: &ChokoWords, word: &str) -> bool {
+    tree.cells(w.board).iter().any(|c| has(&c.name, word))
 }
 
 /// From the start screen: the Choko tab chosen with the arrows, its level
@@ -688,155 +733,185 @@ fn offered(tree: &Tree, word: &str) -> bool {
 /// (placing from the hand, lifting and moving, taking the extra piece of
 /// a jump), each of the machine's actions heard in the turn line and found
 /// on the board; the result and the pieces kept read at the end.
-#[test]
-fn accessibility_tree_chromium_choko_whole_game() {
-    use choko_words::*;
-    run(async {
-        let phone = Phone::open(Setup::default()).await;
-        enable(&phone).await;
-        tab_to(&phone, "tab", |n| n == "Checkers").await;
-        phone.press(RIGHT).await;
-        let tree = wait_tree(&phone, 5, "the Choko tab", |t| {
-            t.named("tab", "Choko")
-                .is_some_and(|c| c.is("selected") && c.is("focused"))
-                && t.find("button", |n| n.starts_with("Play level")).is_some()
+async fn choko_whole_game(setup: Setup, w: &ChokoWords) {
+    let phone = Phone::open(setup).await;
+    enable(&phone).await;
+    tab_to(&phone, "tab", |n| n == w.checkers).await;
+    phone.press(RIGHT).await;
+    let tree = wait_tree(&phone, 5, "the Choko tab", |t| {
+        t.named("tab", "Choko")
+            .is_some_and(|c| c.is("selected") && c.is("focused"))
+            && t.find("button", |n| n.starts_with(w.play)).is_some()
+    })
+    .await;
+    check_names(&tree);
+    let play = tree
+        .find("button", |n| n.starts_with(w.play))
+        .expect("the level's button");
+    assert_eq!(play.name, w.first_game);
+    tab_to(&phone, "button", |n| n.starts_with(w.play)).await;
+    phone.press(ENTER).await;
+    wait_tree(&phone, 10, "Choko's board", |t| {
+        t.named("grid", w.board).is_some()
+    })
+    .await;
+    tab_to(&phone, "grid", |n| n == w.board).await;
+
+    let (mut placed, mut moved, mut took, mut heard) = (0, 0, 0, Vec::new());
+    let mut last_said = String::new();
+    let end = loop {
+        let tree = wait_tree(&phone, 90, "the player's turn or the end", |t| {
+            t.find("group", |n| w.outcomes.contains(&n)).is_some()
+                || (t.named("grid", w.board).is_some()
+                    && [
+                        w.can_move,
+                        w.destination,
+                        w.can_take,
+                        w.must_place,
+                        w.can_place,
+                    ]
+                    .iter()
+                    .any(|word| offered(t, w, word)))
         })
         .await;
+        let (board_player, board_machine) = check_points(&tree, w);
         check_names(&tree);
-        let play = tree
-            .find("button", |n| n.starts_with("Play level"))
-            .expect("the level's button");
-        assert_eq!(play.name, "Play level 1 The machine places first");
-        tab_to(&phone, "button", |n| n.starts_with("Play level")).await;
-        phone.press(ENTER).await;
-        wait_tree(&phone, 10, "Choko's board", |t| {
-            t.named("grid", BOARD).is_some()
+        if tree.find("group", |n| w.outcomes.contains(&n)).is_some() {
+            break (tree, board_player, board_machine);
+        }
+        // The machine's action, as the turn line said it, is on the board.
+        let said = turn_line(&tree);
+        if said != last_said && said.starts_with(w.machine) {
+            let sentence = said.split('.').next().unwrap_or_default();
+            let point = sentence
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .filter(|p| {
+                    p.len() == 2
+                        && p.as_bytes()[0].is_ascii_lowercase()
+                        && p.as_bytes()[1].is_ascii_digit()
+                })
+                .nth(if sentence.contains(w.places_on) { 0 } else { 1 })
+                .unwrap_or_else(|| panic!("a point in {said:?}"));
+            let cell = tree
+                .find("gridcell", |n| parts(n)[0] == point)
+                .expect("the point said");
+            assert!(
+                has(&cell.name, w.on[2]) && has(&cell.name, w.last),
+                "{said:?}: the point says the machine's piece moved there last: {:?}",
+                cell.name
+            );
+            heard.push(sentence.to_string());
+        }
+        last_said = said;
+        let word = [
+            w.can_take,
+            w.destination,
+            w.must_place,
+            w.can_place,
+            w.can_move,
+        ]
+        .into_iter()
+        .find(|word| offered(&tree, w, word))
+        .expect("an offer");
+        let target = key_to(&phone, w.board, |n| has(n, word)).await;
+        let point = parts(&target)[0].to_string();
+        if word == w.can_move {
+            let tree = wait_tree(&phone, 10, "the piece lifted", |t| {
+                t.find("gridcell", |n| parts(n)[0] == point && has(n, w.lifted))
+                    .is_some()
+            })
+            .await;
+            let cell = tree
+                .find("gridcell", |n| parts(n)[0] == point)
+                .expect("the lifted point");
+            assert!(
+                cell.is("selected"),
+                "the lifted point is the selected cell: {:?}",
+                cell.props
+            );
+            assert!(
+                offered(&tree, w, w.destination),
+                "a lifted piece has its destinations named:\n{}",
+                tree.dump()
+            );
+            continue;
+        }
+        if word == w.can_take {
+            took += 1;
+        } else if word == w.destination {
+            moved += 1;
+        } else {
+            placed += 1;
+        }
+        // The action lands: the point says what stands there now.
+        let landed = if word == w.can_take { w.on[0] } else { w.on[1] };
+        wait_tree(&phone, 10, "the action on the board", |t| {
+            t.find("gridcell", |n| {
+                parts(n)[0] == point && parts(n)[1] == landed
+            })
+            .is_some()
         })
         .await;
-        tab_to(&phone, "grid", |n| n == BOARD).await;
-        phone.screenshot("a11y-choko-game").await;
+    };
 
-        let (mut placed, mut moved, mut took, mut heard) = (0, 0, 0, Vec::new());
-        let mut last_said = String::new();
-        let end = loop {
-            let tree = wait_tree(&phone, 90, "the player's turn or the end", |t| {
-                t.find("group", |n| OUTCOMES.contains(&n)).is_some()
-                    || (t.named("grid", BOARD).is_some()
-                        && [CAN_MOVE, DESTINATION, CAN_TAKE, MUST_PLACE, CAN_PLACE]
-                            .iter()
-                            .any(|w| offered(t, w)))
-            })
-            .await;
-            let (board_player, board_machine) = check_points(&tree);
-            check_names(&tree);
-            if tree.find("group", |n| OUTCOMES.contains(&n)).is_some() {
-                break (tree, board_player, board_machine);
-            }
-            // The machine's action, as the turn line said it, is on the board.
-            let said = turn_line(&tree);
-            if said != last_said && said.starts_with(MACHINE) {
-                let sentence = said.split('.').next().unwrap_or_default();
-                let point = sentence
-                    .split(|c: char| !c.is_ascii_alphanumeric())
-                    .filter(|w| {
-                        w.len() == 2
-                            && w.as_bytes()[0].is_ascii_lowercase()
-                            && w.as_bytes()[1].is_ascii_digit()
-                    })
-                    .nth(if sentence.contains(" places on ") {
-                        0
-                    } else {
-                        1
-                    })
-                    .unwrap_or_else(|| panic!("a point in {said:?}"));
-                let cell = tree
-                    .find("gridcell", |n| parts(n)[0] == point)
-                    .expect("the point said");
-                assert!(
-                    has(&cell.name, THEIRS) && has(&cell.name, LAST),
-                    "{said:?}: the point says the machine's piece moved there last: {:?}",
-                    cell.name
-                );
-                heard.push(sentence.to_string());
-            }
-            last_said = said;
-            let word = [CAN_TAKE, DESTINATION, MUST_PLACE, CAN_PLACE, CAN_MOVE]
-                .into_iter()
-                .find(|w| offered(&tree, w))
-                .expect("an offer");
-            let target = key_to(&phone, BOARD, |n| has(n, word)).await;
-            let point = parts(&target)[0].to_string();
-            if word == CAN_MOVE {
-                let tree = wait_tree(&phone, 10, "the piece lifted", |t| {
-                    t.find("gridcell", |n| parts(n)[0] == point && has(n, LIFTED))
-                        .is_some()
-                })
-                .await;
-                let cell = tree
-                    .find("gridcell", |n| parts(n)[0] == point)
-                    .expect("the lifted point");
-                assert!(
-                    cell.is("selected"),
-                    "the lifted point is the selected cell: {:?}",
-                    cell.props
-                );
-                assert!(
-                    offered(&tree, DESTINATION),
-                    "a lifted piece has its destinations named:\n{}",
-                    tree.dump()
-                );
-                continue;
-            }
-            match word {
-                CAN_TAKE => took += 1,
-                DESTINATION => moved += 1,
-                _ => placed += 1,
-            }
-            // The action lands: the point says what stands there now.
-            let landed = if word == CAN_TAKE { EMPTY } else { MINE };
-            wait_tree(&phone, 10, "the action on the board", |t| {
-                t.find("gridcell", |n| {
-                    parts(n)[0] == point && parts(n)[1] == landed
-                })
-                .is_some()
-            })
-            .await;
-        };
-
-        // The result, and the pieces kept: board plus hand, each side.
-        let (tree, board_player, board_machine) = end;
-        let result = tree
-            .find("group", |n| OUTCOMES.contains(&n))
-            .expect("the result");
-        let kept = tree
-            .all("paragraph")
-            .into_iter()
-            .find(|n| tree.within(n, result) && tree.text(n).starts_with("Pieces: "))
-            .map(|n| tree.text(n))
-            .unwrap_or_else(|| panic!("no pieces kept in the result:\n{}", tree.dump()));
-        let player = board_player + hand(&tree, "Your hand: ");
-        let machine = board_machine + hand(&tree, "The machine’s hand: ");
-        assert_eq!(
-            kept,
-            format!("Pieces: you {player} · machine {machine}"),
-            "the pieces kept, against the board and the hands"
-        );
-        let focused = tree.focused().expect("a focus");
-        assert_eq!(
-            (focused.role.as_str(), focused.name.as_str()),
-            ("heading", result.name.as_str()),
-            "the focus goes to the result"
-        );
-        assert!(
-            placed > 0 && !heard.is_empty(),
-            "a whole game: placed {placed}, heard {heard:?}"
-        );
-        eprintln!(
-            "choko: {} ({kept}); the player placed {placed}, moved {moved}, took {took} extra pieces; the machine said {} sentences, e.g. {:?}",
+    // The result, and the pieces kept: board plus hand, each side.
+    let (tree, board_player, board_machine) = end;
+    let result = tree
+        .find("group", |n| w.outcomes.contains(&n))
+        .expect("the result");
+    let kept = tree
+        .all("paragraph")
+        .into_iter()
+        .find(|n| {
+            tree.within(n, result)
+                && tree
+                    .text(n)
+                    .starts_with(w.kept.split(':').next().unwrap_or_default())
+        })
+        .map(|n| tree.text(n))
+        .unwrap_or_else(|| panic!("no pieces kept in the result:\n{}", tree.dump()));
+    let player = board_player + hand(&tree, w.your_hand);
+    let machine = board_machine + hand(&tree, w.machine_hand);
+    assert_eq!(
+        kept,
+        w.kept
+            .replace("{player}", &player.to_string())
+            .replace("{machine}", &machine.to_string()),
+        "the pieces kept, against the board and the hands"
+    );
+    let focused = tree.focused().expect("a focus");
+    assert_eq!(
+        (focused.role.as_str(), focused.name.as_str()),
+        ("heading", result.name.as_str()),
+        "the focus goes to the result"
+    );
+    assert!(
+        placed > 0 && !heard.is_empty(),
+        "a whole game: placed {placed}, heard {heard:?}"
+    );
+    eprintln!(
+            "choko ({}): {} ({kept}); the player placed {placed}, moved {moved}, took {took} extra pieces; the machine said {} sentences, e.g. {:?}",
+            w.checkers,
             result.name,
             heard.len(),
             heard.iter().rev().take(3).collect::<Vec<_>>()
         );
-        phone.close().await;
-    });
+    phone.close().await;
+}
+
+#[test]
+fn accessibility_tree_chromium_choko_whole_game() {
+    run(choko_whole_game(Setup::default(), &CHOKO_EN));
+}
+
+#[test]
+fn accessibility_tree_chromium_choko_whole_game_in_spanish() {
+    run(choko_whole_game(
+        Setup {
+            language: Some("es"),
+            system_languages: "es-ES,es",
+            ..Setup::default()
+        },
+        &CHOKO_ES,
+    ));
 }
