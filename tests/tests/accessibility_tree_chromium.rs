@@ -890,8 +890,8 @@ async fn choko_whole_game(setup: Setup, w: &ChokoWords) {
         "a whole game: placed {placed}, heard {heard:?}"
     );
     eprintln!(
-            "choko ({}): {} ({kept}); the player placed {placed}, moved {moved}, took {took} extra pieces; the machine said {} sentences, e.g. {:?}",
-            w.checkers,
+            "{}: {} ({kept}); the player placed {placed}, moved {moved}, took {took} extra pieces; the machine said {} sentences, e.g. {:?}",
+            w.board,
             result.name,
             heard.len(),
             heard.iter().rev().take(3).collect::<Vec<_>>()

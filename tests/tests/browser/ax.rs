@@ -179,9 +179,19 @@ impl Tree {
         parts.join(" ")
     }
 
-    /// The node with the keyboard focus.
+    /// The node with the keyboard focus: the page itself only when
+    /// nothing in it has the focus.
     pub fn focused(&self) -> Option<&Node> {
-        self.exposed().into_iter().rev().find(|n| n.is("focused"))
+        let focused: Vec<&Node> = self
+            .exposed()
+            .into_iter()
+            .filter(|n| n.is("focused"))
+            .collect();
+        focused
+            .iter()
+            .find(|n| n.role != "RootWebArea")
+            .or(focused.first())
+            .copied()
     }
 
     /// The node `node` names as its active descendant.
@@ -228,6 +238,55 @@ impl Tree {
             })
             .collect()
     }
+
+    // A board as the tree gives it: a grid of rows of cells, one of them
+    // the grid's active descendant (the cell the keyboard is on).
+
+    /// The grid named `label`.
+    pub fn grid(&self, label: &str) -> &Node {
+        self.named("grid", label)
+            .unwrap_or_else(|| panic!("no grid {label:?} in the tree:\n{}", self.dump()))
+    }
+
+    /// The cells of the grid named `label`, row by row, flattened.
+    pub fn cells(&self, label: &str) -> Vec<&Node> {
+        self.grid_cells(self.grid(label))
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
+    /// Row and place in the row of the first cell whose name satisfies `name`.
+    fn position(&self, label: &str, name: impl Fn(&str) -> bool) -> Option<(usize, usize)> {
+        let rows = self.grid_cells(self.grid(label));
+        rows.iter()
+            .enumerate()
+            .find_map(|(r, row)| row.iter().position(|c| name(&c.name)).map(|i| (r, i)))
+    }
+
+    /// Row and place of the cell the keyboard is on.
+    fn at(&self, label: &str) -> Option<(usize, usize)> {
+        let cell = self.active_descendant(self.grid(label))?;
+        self.position(label, |n| n == cell.name)
+    }
+
+    /// The exposed tree as lines of role, name and states, for messages.
+    pub fn dump(&self) -> String {
+        let mut out = String::new();
+        for n in self.exposed() {
+            if n.role == "StaticText" || n.role == "InlineTextBox" {
+                continue;
+            }
+            let states: Vec<String> = n
+                .props
+                .iter()
+                .filter(|(k, _)| !matches!(k.as_str(), "focusable" | "readonly" | "level"))
+                .map(|(k, v)| format!("{k}={}", v.get("value").unwrap_or(v)))
+                .collect();
+            out.push_str(&format!("{} {:?} [{}]\n", n.role, n.name, states.join(" ")));
+        }
+        out
+    }
 }
 
 /// Read the tree until `done` holds for it (up to `secs` seconds); that
@@ -269,58 +328,6 @@ pub async fn tab_to(phone: &Phone, role: &str, name: impl Fn(&str) -> bool) -> S
         phone.press(TAB).await;
     }
     panic!("Tab never reached the {role} sought; it went through {seen:#?}");
-}
-
-impl Tree {
-    /// The exposed tree as lines of role, name and states, for messages.
-    pub fn dump(&self) -> String {
-        let mut out = String::new();
-        for n in self.exposed() {
-            if n.role == "StaticText" || n.role == "InlineTextBox" {
-                continue;
-            }
-            let states: Vec<String> = n
-                .props
-                .iter()
-                .filter(|(k, _)| !matches!(k.as_str(), "focusable" | "readonly" | "level"))
-                .map(|(k, v)| format!("{k}={}", v.get("value").unwrap_or(v)))
-                .collect();
-            out.push_str(&format!("{} {:?} [{}]\n", n.role, n.name, states.join(" ")));
-        }
-        out
-    }
-}
-
-/// A board as the tree gives it: a grid of rows of cells, one of them the
-/// grid's active descendant (the cell the keyboard is on).
-impl Tree {
-    /// The grid named `label`.
-    pub fn grid(&self, label: &str) -> &Node {
-        self.named("grid", label)
-            .unwrap_or_else(|| panic!("no grid {label:?} in the tree:\n{}", self.dump()))
-    }
-
-    /// The cells of the grid named `label`, row by row, flattened.
-    pub fn cells(&self, label: &str) -> Vec<&Node> {
-        self.grid_cells(self.grid(label))
-            .into_iter()
-            .flatten()
-            .collect()
-    }
-
-    /// Row and place in the row of the first cell whose name satisfies `name`.
-    fn position(&self, label: &str, name: impl Fn(&str) -> bool) -> Option<(usize, usize)> {
-        let rows = self.grid_cells(self.grid(label));
-        rows.iter()
-            .enumerate()
-            .find_map(|(r, row)| row.iter().position(|c| name(&c.name)).map(|i| (r, i)))
-    }
-
-    /// Row and place of the cell the keyboard is on.
-    fn at(&self, label: &str) -> Option<(usize, usize)> {
-        let cell = self.active_descendant(self.grid(label))?;
-        self.position(label, |n| n == cell.name)
-    }
 }
 
 /// With the keyboard on the grid named `label`, move to the first cell
