@@ -33,7 +33,11 @@ export function mount(root) {
   attachChokoBoard(board);
   attachChokoKeys(board.svg);
 
-  const streakChip = h('span', { id: 'choko-streak', class: 'streak-chip' });
+  // The chip's short text on screen; readers get the sentence as text (a
+  // name on a plain span is not read out).
+  const chipShort = h('span', { 'aria-hidden': 'true' });
+  const chipSaid = h('span', { class: 'sr-only' });
+  const streakChip = h('span', { id: 'choko-streak', class: 'streak-chip' }, [chipShort, chipSaid]);
   const bar = topBar('', leaveChoko, streakChip);
   const title = h('span', { class: 'title-level' });
   bar.querySelector('.title').appendChild(title);
@@ -93,8 +97,8 @@ export function mount(root) {
       el.dataset.mode = mode;
       const ladder = c.ladder;
       setText(title, t('choko.levelTitle', { n: view.level }));
-      setText(streakChip, ladder ? t('choko.streakChip', { wins: ladder.wins, value: points(ladder.value) }) : '');
-      streakChip.setAttribute('aria-label', ladder ? streakText(ladder.wins, ladder.value) : '');
+      setText(chipShort, ladder ? t('choko.streakChip', { wins: ladder.wins, value: points(ladder.value) }) : '');
+      setText(chipSaid, ladder ? streakText(ladder.wins, ladder.value) : '');
 
       const shown = c.shown || { board: view.board, hands: view.hands };
       const live = acceptsInput();

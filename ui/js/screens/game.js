@@ -78,12 +78,17 @@ function discs(side, n) {
   return svg;
 }
 
-/** "● CPU 12  ○ You 11"; `short` leaves the names to the discs (and to screen readers). */
+/**
+ * "● CPU 12  ○ You 11"; `short` leaves the names to the discs on screen,
+ * and says them to screen readers only (a name on a plain span is not
+ * read out, so the words are text).
+ */
 function counts(c, short = false) {
   const side = (who, name, n) =>
-    h('span', { class: 'count-side', 'aria-label': `${name} ${n}` }, [
+    h('span', { class: 'count-side' }, [
       disc(who),
-      h('span', { text: short ? String(n) : `${name} ${n}`, 'aria-hidden': 'true' }),
+      short ? h('span', { class: 'sr-only', text: `${name} ` }) : null,
+      h('span', { text: short ? String(n) : `${name} ${n}` }),
     ]);
   return [side('cpu', t('cpu'), c.cpu), side('player', t('you'), c.player)];
 }
