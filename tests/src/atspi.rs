@@ -178,6 +178,7 @@ impl Reader {
         // Debian's Python: the GObject bindings and Atspi's typelib are
         // packages of the system.
         let mut child = Command::new("/usr/bin/python3")
+            .arg("-B")
             .arg(script())
             .envs(bus.env())
             .stdin(Stdio::piped())
