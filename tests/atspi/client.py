@@ -38,6 +38,9 @@ EVENTS = [
 
 app = None
 pending = []
+# The objects found for `within`, kept while they stand (a board is walked
+# many times a turn).
+roots = {}
 
 
 def role_of(acc):
@@ -138,11 +141,17 @@ def walk(acc, depth=0):
 
 
 def documents():
-    """The web documents of the app (WebKit's page)."""
+    """The web documents of the app (WebKit's page), without walking them."""
     out = []
-    for acc in walk(app):
+
+    def visit(acc, depth):
         if role_of(acc) in ("document web", "document frame"):
             out.append(acc)
+        elif depth < 30:
+            for c in children(acc):
+                visit(c, depth + 1)
+
+    visit(app, 0)
     return out
 
 
@@ -171,11 +180,18 @@ def matches(acc, req):
 def find(req):
     out = []
     limit = req.get("limit", 0)
-    roots = documents()
     if "within" in req:
         # Only inside the first object that matches `within`.
-        roots = find(dict(req["within"], limit=1))
-    for doc in roots:
+        key = json.dumps(req["within"], sort_keys=True)
+        kept = roots.get(key)
+        if kept is None or "defunct" in states_of(kept) or not matches(kept, req["within"]):
+            found = find(dict(req["within"], limit=1))
+            kept = found[0] if found else None
+            roots[key] = kept
+        tops = [kept] if kept is not None else []
+    else:
+        tops = documents()
+    for doc in tops:
         for acc in walk(doc):
             if matches(acc, req):
                 out.append(acc)

@@ -304,8 +304,15 @@ impl Drop for Reader {
 #[derive(Default)]
 pub struct Heard {
     queue: std::collections::VecDeque<Event>,
+    /// Texts said while [`Heard::next_event`] waited for something else.
+    said: std::collections::VecDeque<String>,
     /// The events passed over since [`Heard::take_between`] was last called.
     between: Vec<Event>,
+}
+
+/// A polite live region added an object: the event carries its text.
+fn is_said(e: &Event) -> bool {
+    e.kind == "object:children-changed:add" && e.live == "polite" && !e.data.is_empty()
 }
 
 impl Heard {
@@ -314,11 +321,11 @@ impl Heard {
     pub async fn next_said(&mut self, r: &mut Reader, secs: u64) -> String {
         let t = Instant::now();
         loop {
+            if let Some(s) = self.said.pop_front() {
+                return s;
+            }
             while let Some(e) = self.queue.pop_front() {
-                if e.kind == "object:children-changed:add"
-                    && e.live == "polite"
-                    && !e.data.is_empty()
-                {
+                if is_said(&e) {
                     return e.data;
                 }
                 self.between.push(e);
@@ -328,8 +335,50 @@ impl Heard {
                 "no live region said anything within {secs} s; heard {:#?}",
                 self.between
             );
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            tokio::time::sleep(Duration::from_millis(30)).await;
             self.queue.extend(r.events());
+        }
+    }
+
+    /// The next event that satisfies `want`, waiting at most `secs` seconds.
+    pub async fn next_event(
+        &mut self,
+        r: &mut Reader,
+        secs: u64,
+        what: &str,
+        want: impl Fn(&Event) -> bool,
+    ) -> Event {
+        let t = Instant::now();
+        loop {
+            while let Some(e) = self.queue.pop_front() {
+                if want(&e) {
+                    return e;
+                }
+                if is_said(&e) {
+                    self.said.push_back(e.data);
+                } else {
+                    self.between.push(e);
+                }
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(secs),
+                "no event for {what} within {secs} s"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            self.queue.extend(r.events());
+        }
+    }
+
+    /// Take in every event that arrived, keeping what was said: what comes
+    /// next is what follows.
+    pub fn settle(&mut self, r: &mut Reader) {
+        self.queue.extend(r.events());
+        while let Some(e) = self.queue.pop_front() {
+            if is_said(&e) {
+                self.said.push_back(e.data);
+            } else {
+                self.between.push(e);
+            }
         }
     }
 
@@ -342,6 +391,7 @@ impl Heard {
     pub fn clear(&mut self, r: &mut Reader) {
         r.events();
         self.queue.clear();
+        self.said.clear();
         self.between.clear();
     }
 }

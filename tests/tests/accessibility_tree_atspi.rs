@@ -129,11 +129,13 @@ fn focus_square(r: &mut Reader) -> u32 {
 }
 
 /// Move the focus to square `target` with the arrows (Up and Down keep
-/// the place in the row of four), reading where it is from the tree, then
-/// press Enter.
-async fn key_to(app: &App, r: &mut Reader, target: u32) {
+/// the place in the row of four), then press Enter. Where the focus is
+/// comes from the tree, then from each `active-descendant-changed` event
+/// the arrows cause (what a screen reader says as the focus moves).
+async fn key_to(app: &App, r: &mut Reader, heard: &mut Heard, target: u32) {
+    heard.settle(r);
+    let mut at = focus_square(r);
     for _ in 0..16 {
-        let at = focus_square(r);
         if at == target {
             break;
         }
@@ -146,12 +148,19 @@ async fn key_to(app: &App, r: &mut Reader, target: u32) {
             _ => RIGHT,
         };
         app.press(key).await;
-        r.wait(10, "the focus to move", |r| {
-            (focus_square(r) != at).then_some(())
-        })
-        .await;
+        let e = heard
+            .next_event(r, 10, "the focus moving", |e| {
+                e.kind == "object:active-descendant-changed" && e.role == "table"
+            })
+            .await;
+        let n = e.data.split(", ").next().and_then(|n| n.parse().ok());
+        assert!(
+            n.is_some_and(|n| n != at),
+            "the focus moved from {at}: {e:?}"
+        );
+        at = n.unwrap_or_default();
     }
-    assert_eq!(focus_square(r), target);
+    assert_eq!(at, target);
     app.press(ENTER).await;
 }
 
@@ -292,7 +301,7 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
                 "nothing lifted yet"
             );
             let from = movable[0].n;
-            key_to(&app, &mut r, from).await;
+            key_to(&app, &mut r, &mut heard, from).await;
             // Lifted: selected in the tree, its destinations named.
             let mut at = from;
             loop {
@@ -310,7 +319,7 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
                     assert_eq!(d.piece, "empty", "a destination is empty: {d:?}");
                 }
                 let to = dests[0].n;
-                key_to(&app, &mut r, to).await;
+                key_to(&app, &mut r, &mut heard, to).await;
                 moves += 1;
                 said = heard.next_said(&mut r, 20).await;
                 if said == JUMP_AGAIN {
