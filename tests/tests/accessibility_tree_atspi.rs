@@ -11,6 +11,7 @@
 //! descendant at each square the machine lands on, named with the hop.
 
 use e2e::atspi::{focused, press_until, Bus, Event, Heard, Query, Reader};
+use e2e::choko_play;
 use e2e::play::run;
 use e2e::{App, DataDir};
 
@@ -128,19 +129,25 @@ fn focus_square(r: &mut Reader) -> u32 {
     on[0]
 }
 
-/// Move the focus to square `target` with the arrows (Up and Down keep
-/// the place in the row of four), then press Enter. Where the focus is
-/// comes from the tree, then from each `active-descendant-changed` event
-/// the arrows cause (what a screen reader says as the focus moves).
-async fn key_to(app: &App, r: &mut Reader, heard: &mut Heard, target: u32) {
-    heard.settle(r);
-    let mut at = focus_square(r);
+/// Move a board's focus from the cell named `at` to the cell named
+/// `target` with the arrows, `place` giving a cell's row and its place in
+/// the row (Up and Down keep the place), then press Enter. Where the focus
+/// goes comes from each `active-descendant-changed` event the arrows cause
+/// (what a screen reader says as the focus moves).
+async fn key_to(
+    app: &App,
+    r: &mut Reader,
+    heard: &mut Heard,
+    at: &str,
+    target: &str,
+    place: impl Fn(&str) -> (u32, u32),
+) {
+    let mut at = at.to_string();
     for _ in 0..16 {
         if at == target {
             break;
         }
-        let (ar, ai) = ((at - 1) / 4, (at - 1) % 4);
-        let (tr, ti) = ((target - 1) / 4, (target - 1) % 4);
+        let ((ar, ai), (tr, ti)) = (place(&at), place(target));
         let key = match () {
             _ if ar > tr => UP,
             _ if ar < tr => DOWN,
@@ -153,15 +160,38 @@ async fn key_to(app: &App, r: &mut Reader, heard: &mut Heard, target: u32) {
                 e.kind == "object:active-descendant-changed" && e.role == "table"
             })
             .await;
-        let n = e.data.split(", ").next().and_then(|n| n.parse().ok());
+        let next = e.data.split(", ").next().unwrap_or_default().to_string();
         assert!(
-            n.is_some_and(|n| n != at),
+            next != at && !next.is_empty(),
             "the focus moved from {at}: {e:?}"
         );
-        at = n.unwrap_or_default();
+        at = next;
     }
     assert_eq!(at, target);
     app.press(ENTER).await;
+}
+
+/// Row and place in the row of a checkers square: rows of four.
+fn square_place(n: &str) -> (u32, u32) {
+    let n: u32 = n
+        .parse()
+        .unwrap_or_else(|_| panic!("a square number: {n:?}"));
+    ((n - 1) / 4, (n - 1) % 4)
+}
+
+/// Move the focus to square `target` and press Enter.
+async fn key_to_square(app: &App, r: &mut Reader, heard: &mut Heard, target: u32) {
+    heard.settle(r);
+    let at = focus_square(r);
+    key_to(
+        app,
+        r,
+        heard,
+        &at.to_string(),
+        &target.to_string(),
+        square_place,
+    )
+    .await;
 }
 
 /// The squares of a move as the turn line says it ("9-14", "17x10x3").
@@ -301,7 +331,7 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
                 "nothing lifted yet"
             );
             let from = movable[0].n;
-            key_to(&app, &mut r, &mut heard, from).await;
+            key_to_square(&app, &mut r, &mut heard, from).await;
             // Lifted: selected in the tree, its destinations named.
             let mut at = from;
             loop {
@@ -319,7 +349,7 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
                     assert_eq!(d.piece, "empty", "a destination is empty: {d:?}");
                 }
                 let to = dests[0].n;
-                key_to(&app, &mut r, &mut heard, to).await;
+                key_to_square(&app, &mut r, &mut heard, to).await;
                 moves += 1;
                 said = heard.next_said(&mut r, 20).await;
                 if said == JUMP_AGAIN {
@@ -380,6 +410,332 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
             "checkers through AT-SPI: {moves} moves, {said:?}, {left:?}; text-changed events: {}, announcements: {}",
             events.iter().filter(|e| e.kind.starts_with("object:text-changed")).count(),
             events.iter().filter(|e| e.kind.starts_with("object:announcement")).count()
+        );
+        app.quit().await;
+    });
+}
+
+/// What a Choko point's name may say stands on it, and what else.
+const CHOKO_PIECES: [&str; 3] = ["empty", "your piece", "machine’s piece"];
+const CHOKO_MARKS: [&str; 7] = [
+    "lifted",
+    "can move",
+    "you can take it",
+    "destination",
+    "you can place here",
+    "you can place",
+    "last action",
+];
+const CHOKO_DECISIONS: [&str; 3] = [
+    "Your turn",
+    "You must place a piece",
+    "Choose the extra piece you take",
+];
+const CHOKO_THINKING: &str = "The machine is thinking…";
+const CHOKO_ENDS: [&str; 12] = [
+    "The machine has no pieces left: you win.",
+    "You have no pieces left: the machine wins.",
+    "Neither side has a piece left: a draw.",
+    "The machine has no legal action: you win.",
+    "You have no legal action: the machine wins.",
+    "Nobody can act: a draw.",
+    "40 turns without a placement or a capture, and you have more pieces: you win.",
+    "40 turns without a placement or a capture, and the machine has more pieces: it wins.",
+    "40 turns without a placement or a capture, with the same pieces: a draw.",
+    "200 turns played, and you have more pieces: you win.",
+    "200 turns played, and the machine has more pieces: it wins.",
+    "200 turns played, with the same pieces: a draw.",
+];
+
+/// A Choko point as its name and states say.
+#[derive(Debug)]
+struct Point {
+    name: String,
+    piece: String,
+    marks: Vec<String>,
+    selected: bool,
+    focused: bool,
+}
+
+impl Point {
+    fn says(&self, mark: &str) -> bool {
+        self.marks.iter().any(|m| m == mark)
+    }
+}
+
+fn choko_board() -> Query {
+    Query::role("table").name("^Choko board$")
+}
+
+/// Row (0 at the top, rank 5) and column of a point.
+fn point_place(name: &str) -> (u32, u32) {
+    let b = name.as_bytes();
+    assert!(
+        b.len() == 2 && (b'a'..=b'e').contains(&b[0]) && (b'1'..=b'5').contains(&b[1]),
+        "a point: {name:?}"
+    );
+    (u32::from(b'5' - b[1]), u32::from(b[0] - b'a'))
+}
+
+/// The 25 points, each checked: its name starts with the point and what
+/// stands on it, in the board's order (rank 5 first, files a to e);
+/// "lifted" and the selected state go together.
+fn points(r: &mut Reader) -> Vec<Point> {
+    let cells = r.find(&Query::role("table cell").within(choko_board()));
+    assert_eq!(cells.len(), 25, "the board's points: {cells:#?}");
+    cells
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let parts: Vec<&str> = c.name.split(", ").collect();
+            let expected = format!("{}{}", (b'a' + (i % 5) as u8) as char, 5 - i / 5);
+            assert_eq!(parts[0], expected, "point {expected} is named {:?}", c.name);
+            assert!(
+                parts.len() >= 2 && CHOKO_PIECES.contains(&parts[1]),
+                "point {expected} does not say what stands on it: {:?}",
+                c.name
+            );
+            for m in &parts[2..] {
+                assert!(
+                    CHOKO_MARKS.contains(m) || m.starts_with("The machine "),
+                    "point {expected}: unknown part {m:?} in {:?}",
+                    c.name
+                );
+            }
+            let p = Point {
+                name: expected,
+                piece: parts[1].to_string(),
+                marks: parts[2..].iter().map(|s| s.to_string()).collect(),
+                selected: c.has("selected"),
+                focused: c.has("focused"),
+            };
+            assert_eq!(
+                p.says("lifted"),
+                p.selected,
+                "lifted and selected go together: {c:?}"
+            );
+            p
+        })
+        .collect()
+}
+
+/// Move the focus to point `target` and press Enter.
+async fn key_to_point(app: &App, r: &mut Reader, heard: &mut Heard, target: &str) {
+    heard.settle(r);
+    let at: Vec<String> = points(r)
+        .into_iter()
+        .filter(|p| p.focused)
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(at.len(), 1, "one focused point: {at:?}");
+    key_to(app, r, heard, &at[0], target, point_place).await;
+}
+
+/// The machine's turn as heard: the turn line says its action and whose
+/// turn it is, and before that the board's active descendant went to
+/// where the action landed, its name saying the action. Returns the new
+/// turn line.
+async fn machine_turn(r: &mut Reader, heard: &mut Heard) -> String {
+    heard.take_between();
+    let (mut action, mut last) = (None, None);
+    while action.is_none() || last.is_none() {
+        let said = heard.next_said(r, 60).await;
+        if CHOKO_DECISIONS.contains(&said.as_str()) || CHOKO_ENDS.contains(&said.as_str()) {
+            last = Some(said);
+        } else if said != CHOKO_THINKING {
+            assert!(
+                said.starts_with("The machine "),
+                "the turn line said {said:?}"
+            );
+            action = Some(said);
+        }
+    }
+    let (action, last) = (action.unwrap_or_default(), last.unwrap_or_default());
+    // Where it lands: "places on c3", "steps from b2 to b3", "jumps from
+    // a1 to a3 …".
+    let to = action
+        .split(" to ")
+        .nth(1)
+        .or_else(|| action.strip_prefix("The machine places on "))
+        .map(|s| s[..2].to_string())
+        .unwrap_or_else(|| panic!("where the machine's action lands: {action:?}"));
+    let heard_moves: Vec<Event> = heard
+        .take_between()
+        .into_iter()
+        .filter(|e| e.kind == "object:active-descendant-changed" && e.data.contains("The machine "))
+        .collect();
+    assert_eq!(
+        heard_moves.len(),
+        1,
+        "one event for {action:?}: {heard_moves:#?}"
+    );
+    let e = &heard_moves[0];
+    assert_eq!(e.role, "table", "sent by the board: {e:?}");
+    assert_eq!(
+        e.data,
+        format!("{to}, machine’s piece, last action, {action}"),
+        "the point the machine's action lands on says it"
+    );
+    last
+}
+
+#[test]
+fn accessibility_tree_atspi_choko_game_to_its_end() {
+    run(async {
+        let data = DataDir::new("atspi-choko");
+        choko_play::prefer_choko(&data, "en");
+        // A saved game six turns before the limit: the player's piece on
+        // b3 can jump the machine's on c3.
+        choko_play::preset_game(
+            &data,
+            1,
+            "player",
+            "2o2/1o3/1xo2/5/5 x 11/9 x 0 194",
+            &[],
+            None,
+        );
+        let bus = Bus::start();
+        let mut r = Reader::start(&bus);
+        let app = App::launch_on(&data, "en", &bus).await;
+        r.wait_app("checkers-app");
+        let mut heard = Heard::default();
+
+        press_until(&app, &mut r, TAB, 30, "Continue", |n| {
+            n.role == "push button" && n.name.starts_with("Continue")
+        })
+        .await;
+        heard.clear(&mut r);
+        app.press(ENTER).await;
+        r.wait(20, "the Choko board", |r| {
+            (!r.find(&choko_board()).is_empty()).then_some(())
+        })
+        .await;
+        let mut said = r
+            .wait(20, "the player's turn", |r| {
+                let line = turn_line(r);
+                CHOKO_DECISIONS
+                    .iter()
+                    .find(|d| line.ends_with(*d))
+                    .map(|d| d.to_string())
+            })
+            .await;
+        // What the screen said as it came is behind us.
+        heard.clear(&mut r);
+
+        let (mut lifts, mut machine) = (0, 0);
+        while !CHOKO_ENDS.contains(&said.as_str()) {
+            assert!(
+                lifts + machine < 80,
+                "no end after {machine} actions of the machine"
+            );
+            let pts = r
+                .wait(10, "the board to offer an action", |r| {
+                    let pts = points(r);
+                    pts.iter()
+                        .any(|p| !p.marks.is_empty() && !p.says("last action"))
+                        .then_some(pts)
+                })
+                .await;
+            let lifted: Vec<&Point> = pts.iter().filter(|p| p.selected).collect();
+            let take: Vec<&Point> = pts.iter().filter(|p| p.says("you can take it")).collect();
+            assert_eq!(
+                take.is_empty(),
+                said != "Choose the extra piece you take",
+                "pieces to take are named when the turn line asks for one: {take:?}"
+            );
+            let target = if !take.is_empty() {
+                for p in &take {
+                    assert_eq!(p.piece, "machine’s piece", "{p:?}");
+                }
+                take[0].name.clone()
+            } else if let Some(l) = lifted.first() {
+                // A jump (two points away) rather than a step.
+                let dests: Vec<&Point> = pts.iter().filter(|p| p.says("destination")).collect();
+                assert!(!dests.is_empty(), "a lifted piece has destinations: {l:?}");
+                for d in &dests {
+                    assert_eq!(d.piece, "empty", "a destination is empty: {d:?}");
+                }
+                let (lr, lc) = point_place(&l.name);
+                let far = |p: &&&Point| {
+                    let (r, c) = point_place(&p.name);
+                    r.abs_diff(lr) == 2 || c.abs_diff(lc) == 2
+                };
+                dests.iter().find(far).unwrap_or(&dests[0]).name.clone()
+            } else if let Some(m) = pts.iter().find(|p| p.says("can move")) {
+                // Lift it; then the loop picks where it goes.
+                assert_eq!(m.piece, "your piece", "{m:?}");
+                let name = m.name.clone();
+                key_to_point(&app, &mut r, &mut heard, &name).await;
+                lifts += 1;
+                r.wait(10, "the piece lifted", |r| {
+                    points(r)
+                        .iter()
+                        .any(|p| p.name == name && p.selected)
+                        .then_some(())
+                })
+                .await;
+                continue;
+            } else {
+                let place: Vec<&Point> = pts
+                    .iter()
+                    .filter(|p| p.says("you can place") || p.says("you can place here"))
+                    .collect();
+                assert!(!place.is_empty(), "the player can act: {pts:#?}");
+                place[0].name.clone()
+            };
+            key_to_point(&app, &mut r, &mut heard, &target).await;
+            said = heard.next_said(&mut r, 20).await;
+            if said == CHOKO_THINKING {
+                said = machine_turn(&mut r, &mut heard).await;
+                machine += 1;
+            }
+        }
+        assert!(
+            lifts > 0 && machine > 0,
+            "{lifts} lifts, {machine} machine actions"
+        );
+
+        let heading = r
+            .wait(20, "the result", |r| {
+                r.find(&Query::role("heading").name("^(Victory|Defeat|Draw)$"))
+                    .pop()
+            })
+            .await;
+        let result = r.text(&Query::role("panel").name(&format!("^{}$", heading.name)));
+        assert!(
+            result.contains(&said),
+            "the end screen says why: {result:?}"
+        );
+        let kept: Vec<u32> = result
+            .split("Pieces: you ")
+            .nth(1)
+            .map(|s| {
+                s.split(" · machine ")
+                    .map(|n| {
+                        n.split_whitespace()
+                            .next()
+                            .unwrap_or_default()
+                            .parse()
+                            .unwrap_or(99)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(kept.len(), 2, "the pieces kept: {result:?}");
+        let expected = match kept[0].cmp(&kept[1]) {
+            std::cmp::Ordering::Greater => "Victory",
+            std::cmp::Ordering::Less => "Defeat",
+            std::cmp::Ordering::Equal => "Draw",
+        };
+        if said.starts_with("200 turns") || said.starts_with("40 turns") {
+            assert_eq!(heading.name, expected, "{said:?} with {kept:?}");
+        }
+        r.wait(10, "the focus on the result", |r| {
+            focused(r).filter(|n| n.role == "heading" && n.name == heading.name)
+        })
+        .await;
+        eprintln!(
+            "Choko through AT-SPI: {lifts} lifts, {machine} machine actions, {said:?}, kept {kept:?}"
         );
         app.quit().await;
     });
