@@ -428,3 +428,17 @@ pub async fn press_until(
         focused(r)
     );
 }
+
+/// Every object on screen that takes the focus has a name: a screen
+/// reader has something to say for each Tab stop.
+pub fn assert_all_named(r: &mut Reader, screen: &str) {
+    let unnamed: Vec<Node> = r
+        .find(&Query::any().state("focusable"))
+        .into_iter()
+        .filter(|n| n.name.trim().is_empty() && !n.role.starts_with("document"))
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "{screen}: focusable objects without a name: {unnamed:#?}"
+    );
+}

@@ -10,7 +10,7 @@
 //! its turn line with new paragraphs, and points the board's active
 //! descendant at each square the machine lands on, named with the hop.
 
-use e2e::atspi::{focused, press_until, Bus, Event, Heard, Query, Reader};
+use e2e::atspi::{assert_all_named, focused, press_until, Bus, Event, Heard, Query, Reader};
 use e2e::choko_play;
 use e2e::play::run;
 use e2e::{App, DataDir};
@@ -273,6 +273,7 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
         let app = App::launch_on(&data, "en", &bus).await;
         r.wait_app("checkers-app");
         let mut heard = Heard::default();
+        assert_all_named(&mut r, "the start screen");
 
         // Who starts: Tab to the group, the arrows to "CPU first".
         press_until(&app, &mut r, TAB, 30, "who starts", |n| {
@@ -297,6 +298,7 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
 
         // The game: the CPU opens, heard as events before anything is read.
         let mut said = cpu_turn(&mut r, &mut heard).await;
+        assert_all_named(&mut r, "the game");
         let start = squares(&mut r);
         let count =
             |sq: &[Square], who: &str| sq.iter().filter(|s| s.piece.starts_with(who)).count();
@@ -391,6 +393,7 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
         if said.contains("no pieces left") {
             assert_eq!(if expected == "Victory" { cpu } else { you }, 0);
         }
+        assert_all_named(&mut r, "the end screen");
         // The end screen takes the focus: a screen reader reads the result.
         r.wait(10, "the focus on the result", |r| {
             focused(r).filter(|n| n.role == "heading" && n.name == expected)
@@ -621,6 +624,7 @@ fn accessibility_tree_atspi_choko_game_to_its_end() {
             .await;
         // What the screen said as it came is behind us.
         heard.clear(&mut r);
+        assert_all_named(&mut r, "Choko's game");
 
         let (mut lifts, mut machine) = (0, 0);
         while !CHOKO_ENDS.contains(&said.as_str()) {
@@ -734,6 +738,7 @@ fn accessibility_tree_atspi_choko_game_to_its_end() {
             focused(r).filter(|n| n.role == "heading" && n.name == heading.name)
         })
         .await;
+        assert_all_named(&mut r, "Choko's end screen");
         eprintln!(
             "Choko through AT-SPI: {lifts} lifts, {machine} machine actions, {said:?}, kept {kept:?}"
         );
