@@ -202,7 +202,10 @@ impl Reader {
     fn read_line(&mut self) -> Value {
         let mut line = String::new();
         let n = self.output.read_line(&mut line).expect("reader's answer");
-        assert!(n > 0, "the AT-SPI reader stopped");
+        assert!(
+            n > 0,
+            "the AT-SPI reader stopped (are python3-gi and gir1.2-atspi-2.0 installed?)"
+        );
         serde_json::from_str(&line).unwrap_or_else(|e| panic!("reader said {line:?}: {e}"))
     }
 

@@ -255,7 +255,8 @@ export function mount(root) {
       // its hops are shown, the grid's active descendant goes to each
       // landing square, so a screen reader hears each hop as it is played;
       // the name stays once the turn is the player's again.
-      const hop = lastMove && lastMove.side === 'cpu' && path.length > 1 ? { from: path[path.length - 2], to: landed, by: null } : null;
+      const hop =
+        lastMove && lastMove.side === 'cpu' && path.length > 1 ? { from: path[path.length - 2], to: landed, by: null } : null;
       if (hop && taken.length === path.length - 1) hop.by = taken[taken.length - 1];
       board.draw({
         board: shown,
