@@ -208,8 +208,9 @@ fn move_squares(text: &str) -> (Vec<u32>, bool) {
 /// turn it is (two paragraphs, which WebKitGTK reports in either order),
 /// and before that each hop arrived as the board's active descendant
 /// moving to where the CPU landed, named with the hop. Returns the new
-/// turn line (a decision or the result).
-async fn cpu_turn(r: &mut Reader, heard: &mut Heard) -> String {
+/// turn line (a decision or the result), the hops heard and whether they
+/// took pieces.
+async fn cpu_turn(r: &mut Reader, heard: &mut Heard) -> (String, usize, bool) {
     // What came before the CPU's turn (the player's own moves) is no hop.
     heard.take_between();
     let (mut played, mut last) = (None, None);
@@ -256,7 +257,19 @@ async fn cpu_turn(r: &mut Reader, heard: &mut Heard) -> String {
         DECISIONS.contains(&last.as_str()) || OUTCOMES.contains(&last.as_str()),
         "after the CPU's move the turn line says {last:?}"
     );
-    last
+    (last, hops.len(), jump)
+}
+
+/// The next thing the turn line says after `current`: a live region
+/// says only what changed, and what it held as the screen opened may be
+/// heard late (WebKitGTK reports it once its objects are made).
+async fn said_after(r: &mut Reader, heard: &mut Heard, current: &str) -> String {
+    loop {
+        let said = heard.next_said(r, 20).await;
+        if said != current {
+            return said;
+        }
+    }
 }
 
 /// The text of the board's live turn line.
@@ -297,7 +310,8 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
         app.press(ENTER).await;
 
         // The game: the CPU opens, heard as events before anything is read.
-        let mut said = cpu_turn(&mut r, &mut heard).await;
+        let (mut said, mut cpu_hops, _) = cpu_turn(&mut r, &mut heard).await;
+        let (mut cpu_moves, mut cpu_captures) = (1, 0);
         assert_all_named(&mut r, "the game");
         let start = squares(&mut r);
         let count =
@@ -353,7 +367,25 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
                 let to = dests[0].n;
                 key_to_square(&app, &mut r, &mut heard, to).await;
                 moves += 1;
-                said = heard.next_said(&mut r, 20).await;
+                if said == JUMP_AGAIN {
+                    // A chain that goes on says nothing new (the turn line
+                    // is unchanged): the piece stays lifted where it landed.
+                    let goes_on = r
+                        .wait(20, "the chain to go on or end", |r| {
+                            let sq = squares(r);
+                            if sq.iter().any(|s| s.n == to && s.selected) {
+                                Some(true)
+                            } else {
+                                (!sq.iter().any(|s| s.selected)).then_some(false)
+                            }
+                        })
+                        .await;
+                    if goes_on {
+                        at = to;
+                        continue;
+                    }
+                }
+                said = said_after(&mut r, &mut heard, &said).await;
                 if said == JUMP_AGAIN {
                     at = to;
                     continue;
@@ -361,7 +393,11 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
                 break;
             }
             if said == THINKING {
-                said = cpu_turn(&mut r, &mut heard).await;
+                let (hops, jump);
+                (said, hops, jump) = cpu_turn(&mut r, &mut heard).await;
+                cpu_moves += 1;
+                cpu_hops += hops;
+                cpu_captures += usize::from(jump);
             }
         }
 
@@ -393,6 +429,7 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
         if said.contains("no pieces left") {
             assert_eq!(if expected == "Victory" { cpu } else { you }, 0);
         }
+        assert!(cpu_captures > 0, "the CPU's captures were heard too");
         assert_all_named(&mut r, "the end screen");
         // The end screen takes the focus: a screen reader reads the result.
         r.wait(10, "the focus on the result", |r| {
@@ -410,7 +447,7 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
             "the focus moving to the result is an event"
         );
         eprintln!(
-            "checkers through AT-SPI: {moves} moves, {said:?}, {left:?}; text-changed events: {}, announcements: {}",
+            "checkers through AT-SPI: {moves} moves, {cpu_moves} of the CPU's in {cpu_hops} hops ({cpu_captures} captures), {said:?}, {left:?}; text-changed events: {}, announcements: {}",
             events.iter().filter(|e| e.kind.starts_with("object:text-changed")).count(),
             events.iter().filter(|e| e.kind.starts_with("object:announcement")).count()
         );
@@ -688,7 +725,7 @@ fn accessibility_tree_atspi_choko_game_to_its_end() {
                 place[0].name.clone()
             };
             key_to_point(&app, &mut r, &mut heard, &target).await;
-            said = heard.next_said(&mut r, 20).await;
+            said = said_after(&mut r, &mut heard, &said).await;
             if said == CHOKO_THINKING {
                 said = machine_turn(&mut r, &mut heard).await;
                 machine += 1;
@@ -742,6 +779,100 @@ fn accessibility_tree_atspi_choko_game_to_its_end() {
         eprintln!(
             "Choko through AT-SPI: {lifts} lifts, {machine} machine actions, {said:?}, kept {kept:?}"
         );
+        app.quit().await;
+    });
+}
+
+/// The name of cell `n` of the board named `board`.
+fn cell_name(r: &mut Reader, board: &str, n: u32) -> String {
+    let cells = r.find(&Query::role("table cell").within(Query::role("table").name(board)));
+    assert_eq!(cells.len(), 32, "the board's cells: {cells:#?}");
+    cells[n as usize - 1].name.clone()
+}
+
+#[test]
+fn accessibility_tree_atspi_cpu_chain_is_heard_hop_by_hop_in_spanish() {
+    run(async {
+        let data = DataDir::new("atspi-chain");
+        // After 31-27 the CPU's only move is the double jump 10x17x26,
+        // taking 14 and 22.
+        e2e::play::preset_game(&data, "W:W14,22,31:B7,10", &[]);
+        let bus = Bus::start();
+        let mut r = Reader::start(&bus);
+        let app = App::launch_on(&data, "es", &bus).await;
+        r.wait_app("checkers-app");
+        let mut heard = Heard::default();
+        press_until(&app, &mut r, TAB, 30, "Continuar", |n| {
+            n.role == "push button" && n.name.starts_with("Continuar la partida")
+        })
+        .await;
+        app.press(ENTER).await;
+        const BOARD: &str = "^Tablero$";
+        r.wait(20, "the board", |r| {
+            (!r.find(&Query::role("table").name(BOARD)).is_empty()).then_some(())
+        })
+        .await;
+        r.wait(20, "the player's turn", |r| {
+            turn_line(r).ends_with("Tu turno").then_some(())
+        })
+        .await;
+        assert_eq!(cell_name(&mut r, BOARD, 31), "31, tu ficha, puede moverse");
+        assert_eq!(cell_name(&mut r, BOARD, 27), "27, vacía");
+
+        heard.clear(&mut r);
+        let at = r
+            .find(&Query::role("table cell").state("focused"))
+            .pop()
+            .expect("a focused square");
+        let at = at.name.split(", ").next().unwrap_or_default().to_string();
+        key_to(&app, &mut r, &mut heard, &at, "31", square_place).await;
+        r.wait(10, "31 lifted", |r| {
+            (cell_name(r, BOARD, 31) == "31, tu ficha, levantada").then_some(())
+        })
+        .await;
+        assert_eq!(cell_name(&mut r, BOARD, 27), "27, vacía, destino");
+        let lifted = r.find(&Query::role("table cell").state("selected"));
+        assert_eq!(lifted.len(), 1, "{lifted:?}");
+        assert!(lifted[0].name.starts_with("31, "), "{lifted:?}");
+        key_to(&app, &mut r, &mut heard, "31", "27", square_place).await;
+
+        // The CPU's chain: each hop an event on the board, named with it;
+        // then the turn line's two sentences.
+        assert_eq!(
+            said_after(&mut r, &mut heard, "Tu turno").await,
+            "La CPU está pensando…"
+        );
+        heard.take_between();
+        let mut said = vec![
+            heard.next_said(&mut r, 30).await,
+            heard.next_said(&mut r, 10).await,
+        ];
+        said.sort();
+        assert_eq!(said, ["La CPU ha jugado 10x17x26.", "Tu turno"]);
+        let hops: Vec<String> = heard
+            .take_between()
+            .into_iter()
+            .filter(|e| {
+                e.kind == "object:active-descendant-changed" && e.data.contains("la CPU ha ")
+            })
+            .map(|e| e.data)
+            .collect();
+        assert_eq!(
+            hops,
+            [
+                "17, ficha de la CPU, la última en moverse, la CPU ha saltado aquí desde 10 y ha capturado la ficha de 14",
+                "26, ficha de la CPU, la última en moverse, la CPU ha saltado aquí desde 17 y ha capturado la ficha de 22",
+            ]
+        );
+        // The square keeps saying the last hop; the focus is back on the
+        // player's piece.
+        assert_eq!(
+            cell_name(&mut r, BOARD, 26),
+            "26, ficha de la CPU, la última en moverse, la CPU ha saltado aquí desde 17 y ha capturado la ficha de 22"
+        );
+        let focus = r.find(&Query::role("table cell").state("focused"));
+        assert_eq!(focus.len(), 1);
+        assert_eq!(focus[0].name, "27, tu ficha, puede moverse");
         app.quit().await;
     });
 }
