@@ -47,75 +47,84 @@ const OUTCOMES: [&str; 5] = [
     "50 turns without a capture or a man moving: a draw.",
 ];
 
-/// A square as its name and states say.
+/// A cell of a board (a checkers square, a Choko point) as its name and
+/// states say.
 #[derive(Debug)]
-struct Square {
-    n: u32,
+struct Cell {
+    /// The square's number, the point's name.
+    key: String,
     piece: String,
     marks: Vec<String>,
     selected: bool,
     focused: bool,
 }
 
-impl Square {
+impl Cell {
     fn says(&self, mark: &str) -> bool {
         self.marks.iter().any(|m| m == mark)
     }
+
+    /// A square's number.
+    fn n(&self) -> u32 {
+        self.key.parse().unwrap_or_default()
+    }
 }
 
-fn board() -> Query {
-    Query::role("table").name("^Board$")
-}
-
-/// The 32 squares of the board, each checked: its name starts with its
-/// number and what stands on it; "lifted" and the selected state go
-/// together.
-fn squares(r: &mut Reader) -> Vec<Square> {
-    let cells = r.find(&Query::role("table cell").within(board()));
-    assert_eq!(cells.len(), 32, "the board's cells: {cells:#?}");
+/// The cells of `board`, each checked: its name starts with its key (in
+/// the board's order, `keys`) and one of `pieces` (what stands on it), and
+/// says nothing that `known` does not accept; "lifted" and the selected
+/// state go together.
+fn read_cells(
+    r: &mut Reader,
+    board: Query,
+    keys: &[String],
+    pieces: &[&str],
+    known: impl Fn(&str) -> bool,
+) -> Vec<Cell> {
+    let cells = r.find(&Query::role("table cell").within(board));
+    assert_eq!(cells.len(), keys.len(), "the board's cells: {cells:#?}");
     cells
         .iter()
-        .enumerate()
-        .map(|(i, c)| {
+        .zip(keys)
+        .map(|(c, key)| {
             let parts: Vec<&str> = c.name.split(", ").collect();
-            assert_eq!(
-                parts[0],
-                (i + 1).to_string(),
-                "square {} is named {:?}",
-                i + 1,
-                c.name
-            );
+            assert_eq!(parts[0], key, "cell {key} is named {:?}", c.name);
             assert!(
-                parts.len() >= 2 && PIECES.contains(&parts[1]),
-                "square {} does not say what stands on it: {:?}",
-                i + 1,
+                parts.len() >= 2 && pieces.contains(&parts[1]),
+                "cell {key} does not say what stands on it: {:?}",
                 c.name
             );
             for m in &parts[2..] {
-                assert!(
-                    MARKS.contains(m)
-                        || m.starts_with("the CPU ")
-                        || m.starts_with("taking the piece on "),
-                    "square {}: unknown part {m:?} in {:?}",
-                    i + 1,
-                    c.name
-                );
+                assert!(known(m), "cell {key}: unknown part {m:?} in {:?}", c.name);
             }
-            let sq = Square {
-                n: i as u32 + 1,
+            let cell = Cell {
+                key: key.clone(),
                 piece: parts[1].to_string(),
                 marks: parts[2..].iter().map(|s| s.to_string()).collect(),
                 selected: c.has("selected"),
                 focused: c.has("focused"),
             };
             assert_eq!(
-                sq.says("lifted"),
-                sq.selected,
+                cell.says("lifted"),
+                cell.selected,
                 "lifted and selected go together: {c:?}"
             );
-            sq
+            cell
         })
         .collect()
+}
+
+fn board() -> Query {
+    Query::role("table").name("^Board$")
+}
+
+/// The 32 squares of the board, each named with its number and what
+/// stands on it.
+fn squares(r: &mut Reader) -> Vec<Cell> {
+    let keys: Vec<String> = (1..=32).map(|n: u32| n.to_string()).collect();
+    read_cells(r, board(), &keys, &PIECES, |m| {
+        MARKS.contains(&m) || m.starts_with("the CPU ") || m.starts_with("taking the piece on ")
+    })
 }
 
 /// The square under the board's focus: the focused cell.
@@ -123,7 +132,7 @@ fn focus_square(r: &mut Reader) -> u32 {
     let on: Vec<u32> = squares(r)
         .iter()
         .filter(|s| s.focused)
-        .map(|s| s.n)
+        .map(|s| s.n())
         .collect();
     assert_eq!(on.len(), 1, "one focused square: {on:?}");
     on[0]
@@ -272,6 +281,26 @@ async fn said_after(r: &mut Reader, heard: &mut Heard, current: &str) -> String 
     }
 }
 
+/// The end screen as read: its heading (the result), once it has the
+/// focus, and everything its group says, which must include `why` (the
+/// turn line's last words).
+async fn end_screen(r: &mut Reader, why: &str) -> (String, String) {
+    let heading = r
+        .wait(20, "the result", |r| {
+            r.find(&Query::role("heading").name("^(Victory|Defeat|Draw)$"))
+                .pop()
+        })
+        .await;
+    let result = r.text(&Query::role("panel").name(&format!("^{}$", heading.name)));
+    assert!(result.contains(why), "the end screen says why: {result:?}");
+    // The end screen takes the focus: a screen reader reads the result.
+    r.wait(10, "the focus on the result", |r| {
+        focused(r).filter(|n| n.role == "heading" && n.name == heading.name)
+    })
+    .await;
+    (heading.name, result)
+}
+
 /// The text of the board's live turn line.
 fn turn_line(r: &mut Reader) -> String {
     r.text(&Query::role("paragraph").attr("container-live", "polite"))
@@ -314,8 +343,7 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
         let (mut cpu_moves, mut cpu_captures) = (1, 0);
         assert_all_named(&mut r, "the game");
         let start = squares(&mut r);
-        let count =
-            |sq: &[Square], who: &str| sq.iter().filter(|s| s.piece.starts_with(who)).count();
+        let count = |sq: &[Cell], who: &str| sq.iter().filter(|s| s.piece.starts_with(who)).count();
         assert_eq!((count(&start, "your"), count(&start, "CPU")), (12, 12));
         assert!(
             focused(&mut r).is_some_and(|n| n.role == "table cell"),
@@ -334,7 +362,7 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
             // At the player's turn the focus is on a piece that can move.
             let at = sq.iter().find(|s| s.focused).expect("a focused square");
             assert!(at.says("can move"), "focus at the player's turn: {at:?}");
-            let movable: Vec<&Square> = sq.iter().filter(|s| s.says("can move")).collect();
+            let movable: Vec<&Cell> = sq.iter().filter(|s| s.says("can move")).collect();
             assert!(!movable.is_empty());
             for m in &movable {
                 assert!(
@@ -346,7 +374,7 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
                 sq.iter().all(|s| !s.says("destination") && !s.selected),
                 "nothing lifted yet"
             );
-            let from = movable[0].n;
+            let from = movable[0].n();
             key_to_square(&app, &mut r, &mut heard, from).await;
             // Lifted: selected in the tree, its destinations named.
             let mut at = from;
@@ -354,17 +382,17 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
                 let sq = r
                     .wait(10, "the piece lifted", |r| {
                         let sq = squares(r);
-                        sq.iter().any(|s| s.n == at && s.selected).then_some(sq)
+                        sq.iter().any(|s| s.n() == at && s.selected).then_some(sq)
                     })
                     .await;
-                let lifted: Vec<u32> = sq.iter().filter(|s| s.selected).map(|s| s.n).collect();
+                let lifted: Vec<u32> = sq.iter().filter(|s| s.selected).map(|s| s.n()).collect();
                 assert_eq!(lifted, [at], "one square lifted");
-                let dests: Vec<&Square> = sq.iter().filter(|s| s.says("destination")).collect();
+                let dests: Vec<&Cell> = sq.iter().filter(|s| s.says("destination")).collect();
                 assert!(!dests.is_empty(), "a lifted piece has destinations");
                 for d in &dests {
                     assert_eq!(d.piece, "empty", "a destination is empty: {d:?}");
                 }
-                let to = dests[0].n;
+                let to = dests[0].n();
                 key_to_square(&app, &mut r, &mut heard, to).await;
                 moves += 1;
                 if said == JUMP_AGAIN {
@@ -373,7 +401,7 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
                     let goes_on = r
                         .wait(20, "the chain to go on or end", |r| {
                             let sq = squares(r);
-                            if sq.iter().any(|s| s.n == to && s.selected) {
+                            if sq.iter().any(|s| s.n() == to && s.selected) {
                                 Some(true)
                             } else {
                                 (!sq.iter().any(|s| s.selected)).then_some(false)
@@ -402,13 +430,7 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
         }
 
         // The end: the result and the pieces left, read from the tree.
-        let heading = r
-            .wait(20, "the result", |r| {
-                r.find(&Query::role("heading").name("^(Victory|Defeat|Draw)$"))
-                    .pop()
-            })
-            .await;
-        let result = r.text(&Query::role("panel").name(&format!("^{}$", heading.name)));
+        let (heading, _) = end_screen(&mut r, &said).await;
         let left = r.text(&Query::any().name("^Pieces left$"));
         let end = squares(&mut r);
         let (you, cpu) = (count(&end, "your"), count(&end, "CPU"));
@@ -421,21 +443,12 @@ fn accessibility_tree_atspi_checkers_whole_game_from_the_start_screen() {
             s if s.ends_with("the CPU wins.") => "Defeat",
             _ => "Draw",
         };
-        assert_eq!(heading.name, expected, "the result after {said:?}");
-        assert!(
-            result.contains(&said),
-            "the end screen says why: {result:?}"
-        );
+        assert_eq!(heading, expected, "the result after {said:?}");
         if said.contains("no pieces left") {
             assert_eq!(if expected == "Victory" { cpu } else { you }, 0);
         }
         assert!(cpu_captures > 0, "the CPU's captures were heard too");
         assert_all_named(&mut r, "the end screen");
-        // The end screen takes the focus: a screen reader reads the result.
-        r.wait(10, "the focus on the result", |r| {
-            focused(r).filter(|n| n.role == "heading" && n.name == expected)
-        })
-        .await;
         let events = {
             heard.clear(&mut r);
             r.seen.clone()
@@ -487,22 +500,6 @@ const CHOKO_ENDS: [&str; 12] = [
     "200 turns played, with the same pieces: a draw.",
 ];
 
-/// A Choko point as its name and states say.
-#[derive(Debug)]
-struct Point {
-    name: String,
-    piece: String,
-    marks: Vec<String>,
-    selected: bool,
-    focused: bool,
-}
-
-impl Point {
-    fn says(&self, mark: &str) -> bool {
-        self.marks.iter().any(|m| m == mark)
-    }
-}
-
 fn choko_board() -> Query {
     Query::role("table").name("^Choko board$")
 }
@@ -517,46 +514,15 @@ fn point_place(name: &str) -> (u32, u32) {
     (u32::from(b'5' - b[1]), u32::from(b[0] - b'a'))
 }
 
-/// The 25 points, each checked: its name starts with the point and what
-/// stands on it, in the board's order (rank 5 first, files a to e);
-/// "lifted" and the selected state go together.
-fn points(r: &mut Reader) -> Vec<Point> {
-    let cells = r.find(&Query::role("table cell").within(choko_board()));
-    assert_eq!(cells.len(), 25, "the board's points: {cells:#?}");
-    cells
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let parts: Vec<&str> = c.name.split(", ").collect();
-            let expected = format!("{}{}", (b'a' + (i % 5) as u8) as char, 5 - i / 5);
-            assert_eq!(parts[0], expected, "point {expected} is named {:?}", c.name);
-            assert!(
-                parts.len() >= 2 && CHOKO_PIECES.contains(&parts[1]),
-                "point {expected} does not say what stands on it: {:?}",
-                c.name
-            );
-            for m in &parts[2..] {
-                assert!(
-                    CHOKO_MARKS.contains(m) || m.starts_with("The machine "),
-                    "point {expected}: unknown part {m:?} in {:?}",
-                    c.name
-                );
-            }
-            let p = Point {
-                name: expected,
-                piece: parts[1].to_string(),
-                marks: parts[2..].iter().map(|s| s.to_string()).collect(),
-                selected: c.has("selected"),
-                focused: c.has("focused"),
-            };
-            assert_eq!(
-                p.says("lifted"),
-                p.selected,
-                "lifted and selected go together: {c:?}"
-            );
-            p
-        })
-        .collect()
+/// The 25 points, in the board's order (rank 5 first, files a to e),
+/// each named with the point and what stands on it.
+fn points(r: &mut Reader) -> Vec<Cell> {
+    let keys: Vec<String> = (0..25u8)
+        .map(|i| format!("{}{}", (b'a' + i % 5) as char, 5 - i / 5))
+        .collect();
+    read_cells(r, choko_board(), &keys, &CHOKO_PIECES, |m| {
+        CHOKO_MARKS.contains(&m) || m.starts_with("The machine ")
+    })
 }
 
 /// Move the focus to point `target` and press Enter.
@@ -565,7 +531,7 @@ async fn key_to_point(app: &App, r: &mut Reader, heard: &mut Heard, target: &str
     let at: Vec<String> = points(r)
         .into_iter()
         .filter(|p| p.focused)
-        .map(|p| p.name)
+        .map(|p| p.key)
         .collect();
     assert_eq!(at.len(), 1, "one focused point: {at:?}");
     key_to(app, r, heard, &at[0], target, point_place).await;
@@ -677,8 +643,8 @@ fn accessibility_tree_atspi_choko_game_to_its_end() {
                         .then_some(pts)
                 })
                 .await;
-            let lifted: Vec<&Point> = pts.iter().filter(|p| p.selected).collect();
-            let take: Vec<&Point> = pts.iter().filter(|p| p.says("you can take it")).collect();
+            let lifted: Vec<&Cell> = pts.iter().filter(|p| p.selected).collect();
+            let take: Vec<&Cell> = pts.iter().filter(|p| p.says("you can take it")).collect();
             assert_eq!(
                 take.is_empty(),
                 said != "Choose the extra piece you take",
@@ -688,41 +654,41 @@ fn accessibility_tree_atspi_choko_game_to_its_end() {
                 for p in &take {
                     assert_eq!(p.piece, "machine’s piece", "{p:?}");
                 }
-                take[0].name.clone()
+                take[0].key.clone()
             } else if let Some(l) = lifted.first() {
                 // A jump (two points away) rather than a step.
-                let dests: Vec<&Point> = pts.iter().filter(|p| p.says("destination")).collect();
+                let dests: Vec<&Cell> = pts.iter().filter(|p| p.says("destination")).collect();
                 assert!(!dests.is_empty(), "a lifted piece has destinations: {l:?}");
                 for d in &dests {
                     assert_eq!(d.piece, "empty", "a destination is empty: {d:?}");
                 }
-                let (lr, lc) = point_place(&l.name);
-                let far = |p: &&&Point| {
-                    let (r, c) = point_place(&p.name);
+                let (lr, lc) = point_place(&l.key);
+                let far = |p: &&&Cell| {
+                    let (r, c) = point_place(&p.key);
                     r.abs_diff(lr) == 2 || c.abs_diff(lc) == 2
                 };
-                dests.iter().find(far).unwrap_or(&dests[0]).name.clone()
+                dests.iter().find(far).unwrap_or(&dests[0]).key.clone()
             } else if let Some(m) = pts.iter().find(|p| p.says("can move")) {
                 // Lift it; then the loop picks where it goes.
                 assert_eq!(m.piece, "your piece", "{m:?}");
-                let name = m.name.clone();
+                let name = m.key.clone();
                 key_to_point(&app, &mut r, &mut heard, &name).await;
                 lifts += 1;
                 r.wait(10, "the piece lifted", |r| {
                     points(r)
                         .iter()
-                        .any(|p| p.name == name && p.selected)
+                        .any(|p| p.key == name && p.selected)
                         .then_some(())
                 })
                 .await;
                 continue;
             } else {
-                let place: Vec<&Point> = pts
+                let place: Vec<&Cell> = pts
                     .iter()
                     .filter(|p| p.says("you can place") || p.says("you can place here"))
                     .collect();
                 assert!(!place.is_empty(), "the player can act: {pts:#?}");
-                place[0].name.clone()
+                place[0].key.clone()
             };
             key_to_point(&app, &mut r, &mut heard, &target).await;
             said = said_after(&mut r, &mut heard, &said).await;
@@ -736,17 +702,7 @@ fn accessibility_tree_atspi_choko_game_to_its_end() {
             "{lifts} lifts, {machine} machine actions"
         );
 
-        let heading = r
-            .wait(20, "the result", |r| {
-                r.find(&Query::role("heading").name("^(Victory|Defeat|Draw)$"))
-                    .pop()
-            })
-            .await;
-        let result = r.text(&Query::role("panel").name(&format!("^{}$", heading.name)));
-        assert!(
-            result.contains(&said),
-            "the end screen says why: {result:?}"
-        );
+        let (heading, result) = end_screen(&mut r, &said).await;
         let kept: Vec<u32> = result
             .split("Pieces: you ")
             .nth(1)
@@ -769,12 +725,8 @@ fn accessibility_tree_atspi_choko_game_to_its_end() {
             std::cmp::Ordering::Equal => "Draw",
         };
         if said.starts_with("200 turns") || said.starts_with("40 turns") {
-            assert_eq!(heading.name, expected, "{said:?} with {kept:?}");
+            assert_eq!(heading, expected, "{said:?} with {kept:?}");
         }
-        r.wait(10, "the focus on the result", |r| {
-            focused(r).filter(|n| n.role == "heading" && n.name == heading.name)
-        })
-        .await;
         assert_all_named(&mut r, "Choko's end screen");
         eprintln!(
             "Choko through AT-SPI: {lifts} lifts, {machine} machine actions, {said:?}, kept {kept:?}"
