@@ -102,7 +102,7 @@ def attributes(acc):
 def full_text(acc):
     """The text of `acc` with each embedded object's own text in its place."""
     try:
-        if acc.get_text_iface() is None:
+        if "Text" not in acc.get_interfaces():
             return ""
         s = Atspi.Text.get_text(acc, 0, -1)
     except (GLib.Error, AttributeError):
