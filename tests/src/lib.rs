@@ -6,6 +6,7 @@
 //! process on its own port. Tests take [`lock`] so only one app window runs
 //! at a time.
 
+pub mod atspi;
 pub mod choko_play;
 
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
@@ -138,8 +139,9 @@ impl Launch {
 }
 
 /// Start tauri-driver on a free port for the app with `data` as its data
-/// home, in `theme`, and wait until it listens; its port.
-fn start_driver(data: &DataDir, theme: Theme) -> (Child, u16) {
+/// home, in `theme`, with `env` added to its environment, and wait until it
+/// listens; its port.
+fn start_driver(data: &DataDir, theme: Theme, env: &[(String, String)]) -> (Child, u16) {
     let port = free_port();
     let native = free_port();
     let driver = Command::new(tauri_driver())
@@ -158,6 +160,7 @@ fn start_driver(data: &DataDir, theme: Theme) -> (Child, u16) {
                 Theme::Dark => "Adwaita:dark",
             },
         )
+        .envs(env.iter().map(|(k, v)| (k, v)))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -290,6 +293,16 @@ impl App {
     /// [`App::launch`] in the given theme: GTK's dark variant makes the page
     /// see `prefers-color-scheme: dark`.
     pub async fn launch_with(data: &DataDir, lang: &str, theme: Theme) -> App {
+        App::launch_env(data, lang, theme, &[]).await
+    }
+
+    /// [`App::launch`] on the session bus `bus`, where a screen reader finds
+    /// its accessibility tree.
+    pub async fn launch_on(data: &DataDir, lang: &str, bus: &atspi::Bus) -> App {
+        App::launch_env(data, lang, Theme::Light, &bus.env()).await
+    }
+
+    async fn launch_env(data: &DataDir, lang: &str, theme: Theme, env: &[(String, String)]) -> App {
         let settings = data.app_dir().join("settings.1.json");
         if !settings.exists() {
             let _ = std::fs::create_dir_all(data.app_dir());
@@ -304,7 +317,7 @@ impl App {
         let application = app_binary();
         let mut attempt = 1;
         let (client, driver) = loop {
-            let (mut driver, port) = start_driver(data, theme);
+            let (mut driver, port) = start_driver(data, theme, env);
             let failure = match new_session(port, &application).await {
                 Ok(client) => break (client, driver),
                 Err(failure) => failure,

@@ -212,7 +212,9 @@ export function createBoard(options = {}) {
    * Draws `model`: { board, movable: Map<from, to[]>, lifted, dests,
    * lastMove: { side, path, captured }, flash: Set of squares whose pieces
    * are briefly emphasised, focus, numbers, locked, label(n),
-   * arrows: [[from, to]], marks: [n] (tinted squares) }.
+   * arrows: [[from, to]], marks: [n] (tinted squares), active: the square
+   * the grid's active descendant points at instead of the focus (the CPU's
+   * landing square while its hops are shown, whose name says the hop) }.
    */
   function draw(model) {
     const board = model.board || [];
@@ -287,11 +289,12 @@ export function createBoard(options = {}) {
       const { row, col } = squareRowCol(model.focus);
       focusRing.setAttribute('transform', `translate(${col * UNIT} ${row * UNIT})`);
       focusRing.classList.add('placed');
-      if (interactive) svg.setAttribute('aria-activedescendant', `${id}-sq-${model.focus}`);
     } else {
       focusRing.classList.remove('placed');
-      svg.removeAttribute('aria-activedescendant');
     }
+    const active = model.active || model.focus;
+    if (interactive && active) svg.setAttribute('aria-activedescendant', `${id}-sq-${active}`);
+    else svg.removeAttribute('aria-activedescendant');
   }
 
   /** The piece group on square `n`, if any. */

@@ -32,3 +32,14 @@ export function append(el, children) {
 export function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
+
+/**
+ * Sets the text of a part of a live region, when it changed, as a new
+ * paragraph in `el`. WebKitGTK sends no event on the accessibility bus
+ * when text changes inside a live region; a new object in it arrives as
+ * `children-changed:add`, which carries the paragraph and its text.
+ */
+export function sayText(el, text) {
+  if (el.textContent === text) return;
+  el.replaceChildren(...(text ? [h('span', { role: 'paragraph', text })] : []));
+}

@@ -273,6 +273,9 @@ async function runCpu() {
     sound.play(crowned ? 'crown' : captured ? 'capture' : 'step');
     update({ shown: shown.slice(), shownLast: { side: 'cpu', path: path.slice(), captured: taken.slice() } });
   }
+  // The last hop stands a moment as the others do, for screen readers.
+  if (hops.length) await sleep(CPU_HOP_GAP_MS);
+  if (gen !== generation) return;
   const view = reply.view;
   const played = view.moves.length ? view.moves[view.moves.length - 1].text : '';
   update({

@@ -108,7 +108,9 @@ export function createChokoBoard({ interactive = false, label = null, onPoint = 
    * Draws `m`: { board: [who|null] x 25, movable: Set, lifted, dests: [],
    * extra: [] (pieces a waiting jump may take), last (the View's last
    * action), show: a point whose piece is shown being taken, arrows:
-   * [[from, to]], focus, numbers, locked, label(name) }.
+   * [[from, to]], focus, numbers, locked, label(name), active: the point
+   * the grid's active descendant points at instead of the focus (where the
+   * machine's action lands while it is shown) }.
    */
   function draw(m) {
     const board = m.board || [];
@@ -171,11 +173,12 @@ export function createChokoBoard({ interactive = false, label = null, onPoint = 
       const { row, col } = pointRowCol(m.focus);
       focusRing.setAttribute('transform', `translate(${col * UNIT} ${row * UNIT})`);
       focusRing.classList.add('placed');
-      if (interactive) svg.setAttribute('aria-activedescendant', `${id}-pt-${m.focus}`);
     } else {
       focusRing.classList.remove('placed');
-      svg.removeAttribute('aria-activedescendant');
     }
+    const active = m.active || m.focus;
+    if (interactive && active) svg.setAttribute('aria-activedescendant', `${id}-pt-${active}`);
+    else svg.removeAttribute('aria-activedescendant');
   }
 
   /** The piece group on point `name`, if any. */

@@ -311,6 +311,10 @@ async function runMachine() {
     await showPart(parts[i], 'machine', gen);
     if (gen !== generation) return;
   }
+  // The action stands a moment before the turn comes back: the board's
+  // active descendant on where it landed is what a screen reader hears.
+  await sleep(CPU_HOP_GAP_MS);
+  if (gen !== generation) return;
   const view = reply.view;
   set({
     view,

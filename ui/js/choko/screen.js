@@ -6,12 +6,12 @@
 // it: the pieces kept, the bonus, the streak, then Next level or New
 // streak, and Menu.
 
-import { h, setText } from '../dom.js';
+import { h, setText, sayText } from '../dom.js';
 import { t } from '../i18n.js';
 import { screen, topBar } from '../screens/common.js';
 import { createChokoBoard } from './board.js';
 import { offer, pointIndex } from './offer.js';
-import { attachChokoBoard, tapPoint, leaveChoko, nextGame, acceptsInput } from './flow.js';
+import { attachChokoBoard, tapPoint, leaveChoko, nextGame, acceptsInput, machineSentence } from './flow.js';
 import { attachChokoKeys } from './keys.js';
 import { handRow, streakText, endLine, points } from './widgets.js';
 
@@ -24,7 +24,10 @@ function pointLabel(name, board, o, last) {
   if (o.extra.includes(name)) parts.push(t('choko.pt.canTake'));
   if (o.dests.includes(name)) parts.push(t(o.lifted ? 'choko.pt.destination' : 'choko.pt.mustPlaceHere'));
   else if (!who && o.place.has(name)) parts.push(t('choko.pt.canPlace'));
-  if (who && last && last.to === name) parts.push(t('choko.pt.movedLast'));
+  if (who && last && last.to === name) {
+    parts.push(t('choko.pt.movedLast'));
+    if (who === 'machine' && last.who === 'machine') parts.push(machineSentence(last));
+  }
   return parts.join(', ');
 }
 
@@ -104,6 +107,10 @@ export function mount(root) {
       const live = acceptsInput();
       const o = offer(live ? c.legal : null, c.selected);
       const last = c.lastShown ?? view.last;
+      // The machine's action being shown: once its piece stands where it
+      // goes, the grid's active descendant goes there, whose name says the
+      // action, so a screen reader hears it as it is played.
+      const landed = c.lastShown && shown.board[pointIndex(c.lastShown.to)] === 'machine' ? c.lastShown.to : null;
       board.draw({
         board: shown.board,
         movable: new Set(o.movable.keys()),
@@ -113,6 +120,7 @@ export function mount(root) {
         show: c.show,
         last,
         focus: c.focus,
+        active: landed,
         numbers: s.settings.squareNumbers,
         locked: !live,
         label: (name) => pointLabel(name, shown.board, o, last),
@@ -124,8 +132,8 @@ export function mount(root) {
         const status = c.machineTurn ? 'machineThinking' : view.status;
         turnLine.dataset.status = status;
         const text = status === 'over' && view.result ? endLine(view.result) : t(`choko.status.${status}`);
-        setText(spoken, status === 'machineThinking' ? '' : c.spoken);
-        setText(sentence, text);
+        sayText(spoken, status === 'machineThinking' ? '' : c.spoken);
+        sayText(sentence, text);
         quiet.hidden = view.quietLeft == null;
         setText(quiet, view.quietLeft == null ? '' : t('choko.quietLeft', { n: view.quietLeft }));
         turns.hidden = view.turnsLeft == null;

@@ -94,6 +94,8 @@ export default {
   'sq.lifted': 'lifted',
   'sq.destination': 'destination',
   'sq.movedLast': 'moved last',
+  'sq.cpuStepped': 'the CPU moved here from {from}',
+  'sq.cpuJumped': 'the CPU jumped here from {from}, taking the piece on {by}',
   'sq.taken': 'piece taken',
 
   'outcome.win': 'Victory',

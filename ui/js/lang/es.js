@@ -104,6 +104,8 @@ export default {
   'sq.lifted': 'levantada',
   'sq.destination': 'destino',
   'sq.movedLast': 'la última en moverse',
+  'sq.cpuStepped': 'la CPU ha movido aquí desde {from}',
+  'sq.cpuJumped': 'la CPU ha saltado aquí desde {from} y ha capturado la ficha de {by}',
   'sq.taken': 'ficha capturada',
 
   // End screen.

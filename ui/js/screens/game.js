@@ -11,7 +11,7 @@
 // and in a review a strip of moves above the board, so the board is never
 // hidden while the game is stepped through.
 
-import { h, setText } from '../dom.js';
+import { h, setText, sayText } from '../dom.js';
 import { t } from '../i18n.js';
 import * as icons from '../icons.js';
 import { createBoard, svgEl } from '../board.js';
@@ -32,7 +32,7 @@ WIDE?.addEventListener?.('change', () => {
 });
 
 /** The accessible name of square `n`: "22, your man, can move". */
-function squareLabel(n, board, { movable, lifted, dests, landed, taken }) {
+function squareLabel(n, board, { movable, lifted, dests, landed, taken, hop }) {
   const piece = board[n - 1];
   const parts = [String(n)];
   if (!piece) parts.push(t('sq.empty'));
@@ -41,6 +41,7 @@ function squareLabel(n, board, { movable, lifted, dests, landed, taken }) {
   else if (movable.has(n)) parts.push(t('sq.canMove'));
   if (dests.includes(n)) parts.push(t('sq.destination'));
   if (landed === n && piece) parts.push(t('sq.movedLast'));
+  if (hop && hop.to === n && piece) parts.push(hop.by ? t('sq.cpuJumped', hop) : t('sq.cpuStepped', hop));
   if (taken.includes(n) && !piece) parts.push(t('sq.taken'));
   return parts.join(', ');
 }
@@ -255,6 +256,13 @@ export function mount(root) {
       const path = (lastMove && lastMove.path) || [];
       const landed = path.length ? path[path.length - 1] : null;
       const taken = (lastMove && lastMove.captured) || [];
+      // The CPU's last hop: the square it landed on says where from. While
+      // its hops are shown, the grid's active descendant goes to each
+      // landing square, so a screen reader hears each hop as it is played;
+      // the name stays once the turn is the player's again.
+      const hop =
+        lastMove && lastMove.side === 'cpu' && path.length > 1 ? { from: path[path.length - 2], to: landed, by: null } : null;
+      if (hop && taken.length === path.length - 1) hop.by = taken[taken.length - 1];
       board.draw({
         board: shown,
         movable,
@@ -263,9 +271,10 @@ export function mount(root) {
         lastMove,
         flash: new Set(live ? s.flash || [] : []),
         focus: review ? null : s.focus,
+        active: hop && !review && s.shownLast ? hop.to : null,
         numbers: s.settings.squareNumbers,
         locked: !live,
-        label: (n) => squareLabel(n, shown, { movable, lifted, dests, landed, taken }),
+        label: (n) => squareLabel(n, shown, { movable, lifted, dests, landed, taken, hop }),
       });
 
       // Counts and the last move (phones' line, the panel's head).
@@ -298,8 +307,8 @@ export function mount(root) {
         let text;
         if (status === 'over' && view.result) text = outcomeLine(view.result);
         else text = t(`status.${status}`);
-        setText(spoken, status === 'cpuThinking' ? '' : s.spoken);
-        setText(sentence, text);
+        sayText(spoken, status === 'cpuThinking' ? '' : s.spoken);
+        sayText(sentence, text);
         const n = view.drawIn;
         drawCounter.hidden = n == null;
         setText(drawCounter, n == null ? '' : n === 1 ? t('drawInOne') : t('drawIn', { n }));
