@@ -24,6 +24,20 @@ export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * Resolves once what the page shows now has been drawn: after the next
+ * rendering update (two frames), or after 100 ms when frames do not come
+ * (a hidden window). WebKit tells the accessibility bus of a change only
+ * at a rendering update, so a state that must be heard (the CPU's last
+ * hop) stands until then.
+ */
+export function painted() {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => requestAnimationFrame(resolve));
+    setTimeout(resolve, 100);
+  });
+}
+
 const easeOut = (t) => 1 - Math.pow(1 - t, 3);
 
 /**

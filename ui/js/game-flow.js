@@ -11,7 +11,7 @@
 
 import * as api from './api.js';
 import { state, update, renderNow } from './state.js';
-import { hop, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './anim.js';
+import { hop, painted, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './anim.js';
 import * as sound from './sound.js';
 import { t } from './i18n.js';
 import { report } from './notify.js';
@@ -273,8 +273,8 @@ async function runCpu() {
     sound.play(crowned ? 'crown' : captured ? 'capture' : 'step');
     update({ shown: shown.slice(), shownLast: { side: 'cpu', path: path.slice(), captured: taken.slice() } });
   }
-  // The last hop stands a moment as the others do, for screen readers.
-  if (hops.length) await sleep(CPU_HOP_GAP_MS);
+  // The last hop stands until drawn: that is when a screen reader hears it.
+  if (hops.length) await painted();
   if (gen !== generation) return;
   const view = reply.view;
   const played = view.moves.length ? view.moves[view.moves.length - 1].text : '';

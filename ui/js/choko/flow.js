@@ -10,7 +10,7 @@
 
 import * as api from '../api.js';
 import { state, update, renderNow } from '../state.js';
-import { sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from '../anim.js';
+import { painted, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from '../anim.js';
 import * as sound from '../sound.js';
 import { t } from '../i18n.js';
 import { report, toast } from '../notify.js';
@@ -311,9 +311,9 @@ async function runMachine() {
     await showPart(parts[i], 'machine', gen);
     if (gen !== generation) return;
   }
-  // The action stands a moment before the turn comes back: the board's
+  // The action stands until drawn before the turn comes back: the board's
   // active descendant on where it landed is what a screen reader hears.
-  await sleep(CPU_HOP_GAP_MS);
+  await painted();
   if (gen !== generation) return;
   const view = reply.view;
   set({
