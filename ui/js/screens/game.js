@@ -94,6 +94,17 @@ function counts(c, short = false) {
   return [side('cpu', t('cpu'), c.cpu), side('player', t('you'), c.player)];
 }
 
+/**
+ * Shows the counts in `el`, rebuilt only when they (or the language)
+ * change: each rebuild is a burst of events to screen readers.
+ */
+function showCounts(el, c, short = false) {
+  const key = `${t('cpu')} ${c.cpu} ${t('you')} ${c.player}`;
+  if (el.dataset.counts === key) return;
+  el.dataset.counts = key;
+  el.replaceChildren(...counts(c, short));
+}
+
 export function mount(root) {
   const board = createBoard({ interactive: true, label: t('boardLabel'), onSquare: (n) => tapSquare(n) });
   attachBoard(board);
@@ -282,9 +293,9 @@ export function mount(root) {
       const moves = review ? review.data.moves : view.moves || [];
       const upto = review ? review.index : moves.length;
       const last = upto > 0 ? moves[upto - 1] : null;
-      infoCounts.replaceChildren(...counts(c, true));
+      showCounts(infoCounts, c, true);
       setText(infoLast, last ? t('lastMoveShort', { move: last.text }) : '');
-      panelCounts.replaceChildren(...counts(c));
+      showCounts(panelCounts, c);
 
       // The move list; the phone's sheet opens and closes with the state.
       list.render({ moves, mode, current: upto });
