@@ -530,9 +530,13 @@ fn accessibility_tree_chromium_checkers_chain_and_move_sheet_in_spanish() {
             name(second),
             format!("{second}, {}, {}", w.pieces[0], w.taken)
         );
+        // The square the chain ended on still says its last hop.
+        let from = played.rsplit('x').nth(1).expect("a chain of two hops");
         assert_eq!(
             name(landed),
-            format!("{landed}, ficha de la CPU, la última en moverse")
+            format!(
+                "{landed}, ficha de la CPU, la última en moverse, la CPU ha saltado aquí desde {from} y ha capturado la ficha de {second}"
+            )
         );
 
         phone.screenshot("a11y-es-after-double-jump").await;
