@@ -7,6 +7,8 @@
 //! at a time.
 
 pub mod choko_play;
+pub mod gallery;
+pub mod layout;
 
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::error::NewSessionError;
@@ -138,11 +140,18 @@ impl Launch {
 }
 
 /// Start tauri-driver on a free port for the app with `data` as its data
-/// home, in `theme`, and wait until it listens; its port.
-fn start_driver(data: &DataDir, theme: Theme) -> (Child, u16) {
+/// home, in `theme`, with the system's text at `text` times its size, and
+/// wait until it listens; its port.
+fn start_driver(data: &DataDir, theme: Theme, text: f64) -> (Child, u16) {
     let port = free_port();
     let native = free_port();
-    let driver = Command::new(tauri_driver())
+    let mut command = Command::new(tauri_driver());
+    if text != 1.0 {
+        // GTK's own text scale (what GNOME's text size sets through the
+        // font DPI); WebKitGTK zooms the page by it.
+        command.env("GDK_DPI_SCALE", text.to_string());
+    }
+    let driver = command
         .args([
             "--port",
             &port.to_string(),
@@ -269,6 +278,16 @@ pub enum Theme {
     Dark,
 }
 
+impl Theme {
+    /// "light" or "dark", as the screenshots are named.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
 /// The app's identifier, from tauri.conf.json.
 pub const IDENTIFIER: &str = "com.checkersapp.checkers";
 
@@ -277,6 +296,8 @@ pub struct App {
     pub client: Client,
     driver: Option<Child>,
     data_home: PathBuf,
+    /// The system's text scale the app was started with.
+    text: f64,
 }
 
 impl App {
@@ -290,6 +311,13 @@ impl App {
     /// [`App::launch`] in the given theme: GTK's dark variant makes the page
     /// see `prefers-color-scheme: dark`.
     pub async fn launch_with(data: &DataDir, lang: &str, theme: Theme) -> App {
+        App::launch_with_text(data, lang, theme, 1.0).await
+    }
+
+    /// [`App::launch_with`] with the system's text at `text` times its
+    /// size (GTK's text scale): WebKitGTK zooms the page by it, so a
+    /// window of `w` px shows the page `w / text` CSS px wide.
+    pub async fn launch_with_text(data: &DataDir, lang: &str, theme: Theme, text: f64) -> App {
         let settings = data.app_dir().join("settings.1.json");
         if !settings.exists() {
             let _ = std::fs::create_dir_all(data.app_dir());
@@ -304,7 +332,7 @@ impl App {
         let application = app_binary();
         let mut attempt = 1;
         let (client, driver) = loop {
-            let (mut driver, port) = start_driver(data, theme);
+            let (mut driver, port) = start_driver(data, theme, text);
             let failure = match new_session(port, &application).await {
                 Ok(client) => break (client, driver),
                 Err(failure) => failure,
@@ -328,6 +356,7 @@ impl App {
             client,
             driver: Some(driver),
             data_home: data.0.clone(),
+            text,
         };
         app.wait_for("[data-screen]").await;
         app
@@ -341,6 +370,7 @@ impl App {
             client,
             driver: None,
             data_home,
+            text: 1.0,
         }
     }
 
@@ -357,18 +387,27 @@ impl App {
         }
     }
 
-    /// Make the window `width` × `height` CSS pixels and wait until the
-    /// page sees that size: a test meant for a phone never runs at desktop
-    /// size by accident.
+    /// Make the window `width` × `height` pixels and wait until the page
+    /// sees that size (divided by the system's text scale, which zooms
+    /// the page): a test meant for a phone never runs at desktop size by
+    /// accident.
     pub async fn resize(&self, width: u32, height: u32) {
         self.client
             .set_window_size(width, height)
             .await
             .unwrap_or_else(|e| panic!("cannot resize the window to {width}x{height}: {e}"));
-        self.wait_until(&format!(
-            "window.innerWidth === {width} && window.innerHeight === {height}"
-        ))
-        .await;
+        if self.text == 1.0 {
+            self.wait_until(&format!(
+                "window.innerWidth === {width} && window.innerHeight === {height}"
+            ))
+            .await;
+        } else {
+            let (w, h) = (f64::from(width) / self.text, f64::from(height) / self.text);
+            self.wait_until(&format!(
+                "Math.abs(window.innerWidth - {w}) <= 1 && Math.abs(window.innerHeight - {h}) <= 1"
+            ))
+            .await;
+        }
     }
 
     /// Press a key (a WebDriver key code such as `\u{E014}` for Right).
