@@ -464,6 +464,39 @@ pub async fn choko_end<W: Window>(w: &W, tag: &str) {
     }
 }
 
+/// Activate a button the way its own click does. The tours at a larger
+/// text press through the page: under GTK's text scale WebKitWebDriver's
+/// clicks land off the element.
+async fn press(app: &App, css: &str) {
+    app.wait_for(css).await;
+    app.client
+        .execute(
+            "document.querySelector(arguments[0]).click(); return true;",
+            vec![json!(css)],
+        )
+        .await
+        .unwrap_or_else(|e| panic!("press {css}: {e}"));
+}
+
+/// A tap on the board where `css` shows: a primary pointer pressed and
+/// released at its centre.
+async fn press_on(app: &App, css: &str) {
+    app.wait_for(css).await;
+    app.client
+        .execute(
+            "const e = document.querySelector(arguments[0]); const r = e.getBoundingClientRect();
+             const x = r.left + r.width / 2, y = r.top + r.height / 2;
+             const target = document.elementFromPoint(x, y) || e;
+             for (const type of ['pointerdown', 'pointerup'])
+               target.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y,
+                 pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0, buttons: type === 'pointerdown' ? 1 : 0 }));
+             return true;",
+            vec![json!(css)],
+        )
+        .await
+        .unwrap_or_else(|e| panic!("tap {css}: {e}"));
+}
+
 /// Checkers' screens at each size with the layout rules only, from a page
 /// launched on [`checkers_documents`] with a larger system text:
 /// photographs named `text-<tag>-…`.
@@ -476,36 +509,34 @@ pub async fn checkers_tour<W: Window>(w: &W, tag: &str) {
         }
     };
     each("start", None).await;
-    app.click("#continue").await;
+    press(app, "#continue").await;
     wait_player_turn(app).await;
-    app.click(".board.interactive .sq[data-square=\"22\"]")
-        .await;
+    press_on(app, ".board.interactive .sq[data-square=\"22\"]").await;
     app.wait_until("document.querySelector('.board.interactive .piece.lifted')")
         .await;
     each("play", Some(BOARD)).await;
-    app.click(".board.interactive .sq[data-square=\"15\"]")
-        .await;
+    press_on(app, ".board.interactive .sq[data-square=\"15\"]").await;
     app.wait_until("document.querySelector('[data-mode=\"end\"]')")
         .await;
     each("end", Some(BOARD)).await;
-    app.click("#review-game").await;
+    press(app, "#review-game").await;
     app.wait_until("document.querySelector('[data-mode=\"review\"]')")
         .await;
     each("review", Some(BOARD)).await;
-    app.click("#exit-review").await;
-    app.click("#menu").await;
-    app.click("#open-records").await;
+    press(app, "#exit-review").await;
+    press(app, "#menu").await;
+    press(app, "#open-records").await;
     wait_screen(app, "records").await;
     each("records", None).await;
-    app.click("#back").await;
-    app.click("#open-help").await;
+    press(app, "#back").await;
+    press(app, "#open-help").await;
     wait_screen(app, "help").await;
     each("help", None).await;
-    app.click("#back").await;
-    app.click("#open-settings").await;
+    press(app, "#back").await;
+    press(app, "#open-settings").await;
     wait_screen(app, "settings").await;
     each("settings", None).await;
-    app.click("#back").await;
+    press(app, "#back").await;
 }
 
 /// Choko's screens at each size with the layout rules only, from a page
@@ -521,18 +552,18 @@ pub async fn choko_tour<W: Window>(w: &W, tag: &str) {
     };
     choko_play::open_choko(app).await;
     each("start", None).await;
-    app.click("#choko-continue").await;
+    press(app, "#choko-continue").await;
     choko_play::wait_status(app, "yourTurn").await;
-    choko_play::tap(app, "b3").await;
+    press_on(app, ".choko-board.interactive .pt[data-point=\"b3\"]").await;
     app.wait_until("document.querySelector('.choko-board .piece.lifted')")
         .await;
     each("lifted", Some(CHOKO_BOARD)).await;
-    choko_play::tap(app, "d3").await;
+    press_on(app, ".choko-board.interactive .pt[data-point=\"d3\"]").await;
     choko_play::wait_end(app).await;
     each("end", Some(CHOKO_BOARD)).await;
-    app.click("#choko-menu").await;
+    press(app, "#choko-menu").await;
     wait_screen(app, "start").await;
-    app.click("#open-help").await;
+    press(app, "#open-help").await;
     wait_screen(app, "chokoHelp").await;
     each("help", None).await;
 }
