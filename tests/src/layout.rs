@@ -66,6 +66,7 @@ const view = (e) => {
   let box = { left: 0, top: 0, right: W, bottom: H }, scrolls = null, clip = null;
   for (let a = e.parentElement; a && a !== document.documentElement; a = a.parentElement) {
     const s = style(a);
+    if (s.display === 'contents') continue;
     const ox = s.overflowX, oy = s.overflowY;
     if (ox === 'visible' && oy === 'visible') continue;
     const r = a.getBoundingClientRect();
@@ -102,6 +103,9 @@ for (const e of all) {
   // Text cut by its own box (an ellipsis, a clipped line).
   if (t && style(e).overflow !== 'visible' && (e.scrollWidth > e.clientWidth + tol || e.scrollHeight > e.clientHeight + tol))
     out.push(`${name(e)} cuts its text ("${e.textContent.trim().slice(0, 30)}")`);
+  // A list or a page that scrolls scrolls up and down, never sideways.
+  if (/auto|scroll/.test(style(e).overflowX) && e.scrollWidth > e.clientWidth + tol)
+    out.push(`${name(e)} scrolls sideways (${e.scrollWidth} px in ${e.clientWidth}: ${[...e.querySelectorAll('*')].filter((c) => c.getBoundingClientRect().right > e.getBoundingClientRect().right + tol).map(name).slice(-3).join(', ')})`);
   if (scrolls) continue;
   // A text's box is as tall as its font's ascent and descent, more than
   // its glyphs: a box that clips it up or down cuts it when it hides more
