@@ -8,6 +8,8 @@
 
 pub mod atspi;
 pub mod choko_play;
+pub mod gallery;
+pub mod layout;
 
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::error::NewSessionError;
@@ -272,6 +274,16 @@ pub enum Theme {
     Dark,
 }
 
+impl Theme {
+    /// "light" or "dark", as the screenshots are named.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
 /// The app's identifier, from tauri.conf.json.
 pub const IDENTIFIER: &str = "com.checkersapp.checkers";
 
@@ -280,6 +292,8 @@ pub struct App {
     pub client: Client,
     driver: Option<Child>,
     data_home: PathBuf,
+    /// The system's text scale the app was started with.
+    text: f64,
 }
 
 impl App {
@@ -300,6 +314,15 @@ impl App {
     /// its accessibility tree.
     pub async fn launch_on(data: &DataDir, lang: &str, bus: &atspi::Bus) -> App {
         App::launch_env(data, lang, Theme::Light, &bus.env()).await
+    }
+
+    /// [`App::launch_with`] with the system's text at `text` times its
+    /// size: GTK's own text scale (what GNOME's text size sets through the
+    /// font DPI), by which WebKitGTK zooms the page, so a window of `w` px
+    /// shows the page `w / text` CSS px wide.
+    pub async fn launch_with_text(data: &DataDir, lang: &str, theme: Theme, text: f64) -> App {
+        let env = [("GDK_DPI_SCALE".to_string(), text.to_string())];
+        App::launch_env(data, lang, theme, &env).await
     }
 
     async fn launch_env(data: &DataDir, lang: &str, theme: Theme, env: &[(String, String)]) -> App {
@@ -341,6 +364,7 @@ impl App {
             client,
             driver: Some(driver),
             data_home: data.0.clone(),
+            text,
         };
         app.wait_for("[data-screen]").await;
         app
@@ -354,6 +378,7 @@ impl App {
             client,
             driver: None,
             data_home,
+            text: 1.0,
         }
     }
 
@@ -370,18 +395,27 @@ impl App {
         }
     }
 
-    /// Make the window `width` × `height` CSS pixels and wait until the
-    /// page sees that size: a test meant for a phone never runs at desktop
-    /// size by accident.
+    /// Make the window `width` × `height` pixels and wait until the page
+    /// sees that size (divided by the system's text scale, which zooms
+    /// the page): a test meant for a phone never runs at desktop size by
+    /// accident.
     pub async fn resize(&self, width: u32, height: u32) {
         self.client
             .set_window_size(width, height)
             .await
             .unwrap_or_else(|e| panic!("cannot resize the window to {width}x{height}: {e}"));
-        self.wait_until(&format!(
-            "window.innerWidth === {width} && window.innerHeight === {height}"
-        ))
-        .await;
+        if self.text == 1.0 {
+            self.wait_until(&format!(
+                "window.innerWidth === {width} && window.innerHeight === {height}"
+            ))
+            .await;
+        } else {
+            let (w, h) = (f64::from(width) / self.text, f64::from(height) / self.text);
+            self.wait_until(&format!(
+                "Math.abs(window.innerWidth - {w}) <= 1 && Math.abs(window.innerHeight - {h}) <= 1"
+            ))
+            .await;
+        }
     }
 
     /// Press a key (a WebDriver key code such as `\u{E014}` for Right).

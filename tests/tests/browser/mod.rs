@@ -1,7 +1,8 @@
 //! The page in Chromium (the engine of Android System WebView and
 //! WebView2) as a phone: headless Chromium through chromedriver at
-//! 360×640 CSS px, device scale 3, touch emulation, with the shell's real
-//! command handlers behind `invoke` ([`bridge`]).
+//! 360×640 CSS px, device scale 3, touch emulation (or another
+//! [`Viewport`]), with the shell's real command handlers behind `invoke`
+//! ([`bridge`]).
 //!
 //! The page in `ui/` is loaded as it is. Before any of its scripts runs,
 //! a script added through DevTools (`Page.addScriptToEvaluateOnNewDocument`)
@@ -12,7 +13,8 @@
 pub mod bridge;
 
 use bridge::Bridge;
-use e2e::App;
+use e2e::layout::Window;
+use e2e::{App, DataDir};
 use fantoccini::actions::{Actions, InputSource, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::ClientBuilder;
@@ -93,6 +95,46 @@ pub struct Setup {
     pub saved: Option<&'static str>,
     /// The start screen opens on Choko's tab (the game last chosen).
     pub choko: bool,
+    /// The window the page starts in.
+    pub viewport: Viewport,
+    /// The system's dark theme (`prefers-color-scheme: dark`).
+    pub dark: bool,
+}
+
+/// The page's window: its size in CSS px, and whether it is a touch
+/// device (a phone or a tablet: mobile viewport, touch, device scale 3 or
+/// 2) or a desktop window (mouse, device scale 1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Viewport {
+    pub width: u32,
+    pub height: u32,
+    pub touch: bool,
+}
+
+impl Viewport {
+    pub const PHONE: Viewport = Viewport {
+        width: 360,
+        height: 640,
+        touch: true,
+    };
+
+    /// A window of `width` × `height`: a touch device below 1000 px wide.
+    pub fn of(width: u32, height: u32) -> Viewport {
+        Viewport {
+            width,
+            height,
+            touch: width < 1000,
+        }
+    }
+
+    /// Device pixels per CSS pixel.
+    pub fn scale(self) -> f64 {
+        match (self.touch, self.width < 600) {
+            (true, true) => 3.0,
+            (true, false) => 2.0,
+            (false, _) => 1.0,
+        }
+    }
 }
 
 impl Default for Setup {
@@ -103,6 +145,8 @@ impl Default for Setup {
             sound: true,
             saved: None,
             choko: false,
+            viewport: Viewport::PHONE,
+            dark: false,
         }
     }
 }
@@ -114,7 +158,7 @@ pub struct Phone {
     driver: Child,
     pub bridge: Bridge,
     profile: tempfile::TempDir,
-    _data: tempfile::TempDir,
+    _data: Option<tempfile::TempDir>,
 }
 
 impl Deref for Phone {
@@ -177,7 +221,20 @@ impl Phone {
                     "chain": [], "lastMove": null, "playTimeMs": 0, "recorded": false } }),
             );
         }
-        let bridge = Bridge::start(data.path());
+        let dir = data.path().to_path_buf();
+        Phone::start(setup, &dir, Some(data)).await
+    }
+
+    /// [`Phone::open`] on the app's documents in `data`, written as for
+    /// the app window; `setup`'s language, sound and saved game are not
+    /// used.
+    #[allow(dead_code)] // not every test file that shares this module uses it
+    pub async fn open_on(setup: Setup, data: &DataDir) -> Phone {
+        Phone::start(setup, &data.app_dir(), None).await
+    }
+
+    async fn start(setup: Setup, dir: &Path, data: Option<tempfile::TempDir>) -> Phone {
+        let bridge = Bridge::start(dir);
         let profile = tempfile::tempdir().expect("a browser profile");
         let (driver, port) = start_chromedriver();
         let mut phone = Phone {
@@ -187,7 +244,7 @@ impl Phone {
             profile,
             _data: data,
         };
-        let client = phone.session(port).await;
+        let client = phone.session(port, setup.viewport).await;
         phone.app = Some(App::attach(client, phone.profile.path().to_path_buf()));
         phone.cdp("Page.enable", json!({})).await;
         for source in [TRANSPORT, SOUND_PROBE] {
@@ -199,6 +256,13 @@ impl Phone {
                 .await;
         }
         phone.set_system_languages(setup.system_languages).await;
+        let scheme = if setup.dark { "dark" } else { "light" };
+        phone
+            .cdp(
+                "Emulation.setEmulatedMedia",
+                json!({ "features": [{ "name": "prefers-color-scheme", "value": scheme }] }),
+            )
+            .await;
         let url = phone.bridge.url();
         phone
             .client
@@ -206,13 +270,54 @@ impl Phone {
             .await
             .unwrap_or_else(|e| panic!("cannot load {url}: {e}"));
         phone.wait_for("[data-screen]").await;
+        let v = setup.viewport;
         phone
-            .wait_until("window.innerWidth === 360 && window.innerHeight === 640 && window.devicePixelRatio === 3")
+            .wait_until(&format!(
+                "window.innerWidth === {} && window.innerHeight === {} && window.devicePixelRatio === {}",
+                v.width,
+                v.height,
+                v.scale()
+            ))
             .await;
         phone
     }
 
-    async fn session(&self, port: u16) -> fantoccini::Client {
+    /// Make the page's window `viewport` and wait until the page sees it.
+    pub async fn set_viewport(&self, v: Viewport) {
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": v.width, "height": v.height, "deviceScaleFactor": v.scale(), "mobile": v.touch }),
+        )
+        .await;
+        self.cdp(
+            "Emulation.setTouchEmulationEnabled",
+            if v.touch {
+                json!({ "enabled": true, "maxTouchPoints": 5 })
+            } else {
+                json!({ "enabled": false })
+            },
+        )
+        .await;
+        self.wait_until(&format!(
+            "window.innerWidth === {} && window.innerHeight === {}",
+            v.width, v.height
+        ))
+        .await;
+    }
+
+    /// The system's text at `scale` times its size, as a web view that
+    /// follows it sees it: the default font size (16 px, 13 px for
+    /// monospace) times `scale`, which the page's `rem` sizes follow.
+    #[allow(dead_code)] // not every test file that shares this module uses it
+    pub async fn set_text_scale(&self, scale: f64) {
+        self.cdp(
+            "Page.setFontSizes",
+            json!({ "fontSizes": { "standard": (16.0 * scale).round(), "fixed": (13.0 * scale).round() } }),
+        )
+        .await;
+    }
+
+    async fn session(&self, port: u16, v: Viewport) -> fantoccini::Client {
         let mut caps = serde_json::Map::new();
         caps.insert(
             "goog:chromeOptions".into(),
@@ -228,7 +333,7 @@ impl Phone {
                     format!("--user-data-dir={}", self.profile.path().display()),
                 ],
                 "mobileEmulation": { "deviceMetrics": {
-                    "width": 360, "height": 640, "pixelRatio": 3.0, "touch": true, "mobile": true } },
+                    "width": v.width, "height": v.height, "pixelRatio": v.scale(), "touch": v.touch, "mobile": v.touch } },
             }),
         );
         tokio::time::timeout(
@@ -317,6 +422,18 @@ impl Phone {
         if let Some(app) = self.app.take() {
             let _ = app.client.clone().close().await;
         }
+    }
+}
+
+impl Window for Phone {
+    fn page(&self) -> &App {
+        self
+    }
+    async fn size(&self, width: u32, height: u32) {
+        self.set_viewport(Viewport::of(width, height)).await;
+    }
+    async fn photo(&self, name: &str) {
+        self.screenshot(name).await;
     }
 }
 
