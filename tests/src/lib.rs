@@ -307,13 +307,13 @@ impl App {
     /// [`App::launch`] in the given theme: GTK's dark variant makes the page
     /// see `prefers-color-scheme: dark`.
     pub async fn launch_with(data: &DataDir, lang: &str, theme: Theme) -> App {
-        App::launch_env(data, lang, theme, &[]).await
+        App::launch_env(data, lang, theme, 1.0, &[]).await
     }
 
     /// [`App::launch`] on the session bus `bus`, where a screen reader finds
     /// its accessibility tree.
     pub async fn launch_on(data: &DataDir, lang: &str, bus: &atspi::Bus) -> App {
-        App::launch_env(data, lang, Theme::Light, &bus.env()).await
+        App::launch_env(data, lang, Theme::Light, 1.0, &bus.env()).await
     }
 
     /// [`App::launch_with`] with the system's text at `text` times its
@@ -321,11 +321,20 @@ impl App {
     /// font DPI), by which WebKitGTK zooms the page, so a window of `w` px
     /// shows the page `w / text` CSS px wide.
     pub async fn launch_with_text(data: &DataDir, lang: &str, theme: Theme, text: f64) -> App {
-        let env = [("GDK_DPI_SCALE".to_string(), text.to_string())];
-        App::launch_env(data, lang, theme, &env).await
+        App::launch_env(data, lang, theme, text, &[]).await
     }
 
-    async fn launch_env(data: &DataDir, lang: &str, theme: Theme, env: &[(String, String)]) -> App {
+    async fn launch_env(
+        data: &DataDir,
+        lang: &str,
+        theme: Theme,
+        text: f64,
+        env: &[(String, String)],
+    ) -> App {
+        let mut env = env.to_vec();
+        if text != 1.0 {
+            env.push(("GDK_DPI_SCALE".to_string(), text.to_string()));
+        }
         let settings = data.app_dir().join("settings.1.json");
         if !settings.exists() {
             let _ = std::fs::create_dir_all(data.app_dir());
@@ -340,7 +349,7 @@ impl App {
         let application = app_binary();
         let mut attempt = 1;
         let (client, driver) = loop {
-            let (mut driver, port) = start_driver(data, theme, env);
+            let (mut driver, port) = start_driver(data, theme, &env);
             let failure = match new_session(port, &application).await {
                 Ok(client) => break (client, driver),
                 Err(failure) => failure,
