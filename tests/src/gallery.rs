@@ -239,24 +239,18 @@ pub async fn checkers<W: Window>(w: &W, tag: &str) {
     app.click("#back").await;
     app.wait_until("!document.getElementById('continue').hidden")
         .await;
-    for (width, h, name) in [(360, 560, "short"), SIZES[0], SIZES[1], SIZES[2]] {
-        w.size(width, h).await;
-        for id in [
+    start_at_every_size(
+        w,
+        &[
             "#continue",
             "#level-hard",
             "#open-records",
             "#open-help",
             "#open-settings",
-        ] {
-            let r = rect(app, id).await;
-            assert!(
-                r[3] <= f64::from(h) + 0.5,
-                "{name}: {id} below the fold ({})",
-                r[3]
-            );
-        }
-        shot(w, &format!("gallery-{tag}-{name}-start"), None, None).await;
-    }
+        ],
+        &format!("gallery-{tag}"),
+    )
+    .await;
     app.click("#level-easy").await;
     app.wait_until("!document.getElementById('confirm').hidden")
         .await;
@@ -273,6 +267,24 @@ pub async fn checkers<W: Window>(w: &W, tag: &str) {
     app.click("#confirm-keep").await;
     app.wait_until("document.getElementById('confirm').hidden")
         .await;
+}
+
+/// The start screen on a short window (360×560) and at every size, each
+/// of `ids` above the fold; photographs named `<prefix>-<size>-start`.
+async fn start_at_every_size<W: Window>(w: &W, ids: &[&str], prefix: &str) {
+    let app = w.page();
+    for (width, h, name) in [(360, 560, "short"), SIZES[0], SIZES[1], SIZES[2]] {
+        w.size(width, h).await;
+        for id in ids {
+            let r = rect(app, id).await;
+            assert!(
+                r[3] <= f64::from(h) + 0.5,
+                "{name}: {id} below the fold ({})",
+                r[3]
+            );
+        }
+        shot(w, &format!("{prefix}-{name}-start"), None, None).await;
+    }
 }
 
 /// The game screen's frame at every size: the machine's hand above the
@@ -331,23 +343,17 @@ pub fn choko_end_documents(data: &DataDir) {
 pub async fn choko<W: Window>(w: &W, tag: &str) {
     let app = w.page();
     choko_play::open_choko(app).await;
-    for (width, h, name) in [(360, 560, "short"), SIZES[0], SIZES[1], SIZES[2]] {
-        w.size(width, h).await;
-        for id in [
+    start_at_every_size(
+        w,
+        &[
             "#choko-continue",
             "#choko-new-streak",
             "#open-help",
             "#open-settings",
-        ] {
-            let r = rect(app, id).await;
-            assert!(
-                r[3] <= f64::from(h) + 0.5,
-                "{name}: {id} below the fold ({})",
-                r[3]
-            );
-        }
-        shot(w, &format!("choko-{tag}-{name}-start"), None, None).await;
-    }
+        ],
+        &format!("choko-{tag}"),
+    )
+    .await;
     app.click("#choko-new-streak").await;
     app.wait_until("!document.getElementById('choko-confirm').hidden")
         .await;
