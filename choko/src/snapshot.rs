@@ -7,9 +7,11 @@
 //!   "actions": ["@c3", "@c2", "c3-d3"], "waiting": "c2xc4", "recorded": false }
 //! ```
 //!
-//! `start` is the position the game began in (the empty board with the
-//! first placer to act, for every game the app starts), `actions` every
-//! whole action since, `waiting` the player's jump that waits for its
+//! `start` is the position the game began in: always the standard start,
+//! the empty board with both hands full and the first placer to act (a
+//! game is accepted only as the rules could have produced it, so a file
+//! cannot hold a set-up position nor a result that no action led to);
+//! `actions` every whole action since, `waiting` the player's jump that waits for its
 //! extra piece (`null` when none), `recorded` whether the ladder has
 //! counted the finished game.
 //!
@@ -21,6 +23,7 @@ use crate::action::{Action, ActionError};
 use crate::game::{Game, Jump, Who};
 use crate::level::Level;
 use crate::notation::excerpt;
+use crate::position::Position;
 use crate::rules::PlayError;
 use crate::text::{parse_position, to_text, TextError};
 use serde::{Deserialize, Serialize};
@@ -58,9 +61,9 @@ pub enum SnapshotError {
     UnsupportedVersion(u64),
     /// The first position is not a position.
     Start(TextError),
-    /// The first position has not begun, and its side to act is not the
-    /// one said to place first.
-    FirstMismatch,
+    /// The first position is not the standard start with the first placer
+    /// to act: the rules could not have produced the game.
+    NotTheStart,
     /// An action that does not read (its index and the error).
     Action(usize, ActionError),
     /// An action that is not legal where it is played.
@@ -78,9 +81,9 @@ impl fmt::Display for SnapshotError {
             SnapshotError::Malformed(e) => write!(f, "malformed saved game: {e}"),
             SnapshotError::UnsupportedVersion(v) => write!(f, "unsupported version {v}"),
             SnapshotError::Start(e) => write!(f, "bad first position: {e}"),
-            SnapshotError::FirstMismatch => {
-                f.write_str("the first position's side to act is not the first placer")
-            }
+            SnapshotError::NotTheStart => f.write_str(
+                "the first position is not the empty board with the first placer to act",
+            ),
             SnapshotError::Action(i, e) => write!(f, "action {}: {e}", i + 1),
             SnapshotError::Play(i, e) => write!(f, "action {}: {e}", i + 1),
             SnapshotError::Waiting(j) => {
@@ -139,16 +142,16 @@ impl Game {
         Game::restore(&s)
     }
 
-    /// Continue a saved game, checking everything in it: the first
-    /// position and who placed first, every action under the rules, the
-    /// waiting jump, the recorded flag.
+    /// Continue a saved game, checking everything in it: that it begins at
+    /// the standard start with the first placer to act (K2), every action
+    /// under the rules, the waiting jump, the recorded flag.
     pub fn restore(s: &Snapshot) -> Result<Game, SnapshotError> {
         if s.version != SNAPSHOT_VERSION {
             return Err(SnapshotError::UnsupportedVersion(s.version.into()));
         }
         let start = parse_position(&s.start).map_err(SnapshotError::Start)?;
-        if start.holder().is_none() && start.to_act() != s.first.side() {
-            return Err(SnapshotError::FirstMismatch);
+        if start != Position::start_with(s.first.side()) {
+            return Err(SnapshotError::NotTheStart);
         }
         let mut game = Game::from_start(s.level, s.first, start);
         for (i, text) in s.actions.iter().enumerate() {
@@ -248,7 +251,23 @@ mod tests {
                 with("start", json!("5/5/5/5/5 x 13/12 - 0 0")),
                 "bad first position",
             ),
-            (with("first", json!("player")), "not the first placer"),
+            (with("first", json!("player")), "not the empty board"),
+            // Positions that no game reaches: the machine has lost every
+            // piece before anyone acted, and X has placed ten pieces to
+            // O's five although each of its placements must be answered
+            // by one (K7).
+            (
+                with("start", json!("xxxxx/xxxxx/xx3/5/5 o 0/0 x 0 24")),
+                "not the empty board",
+            ),
+            (
+                with("start", json!("xxxxx/xxxxx/5/5/ooooo o 2/7 x 0 20")),
+                "not the empty board",
+            ),
+            (
+                with("start", json!("5/5/2o2/5/5 x 12/11 o! 0 1")),
+                "not the empty board",
+            ),
             (
                 with("actions", json!(["@c3", "@c3"])),
                 "action 2: @c3 is not a legal",
