@@ -15,7 +15,7 @@
 use crate::fen::{parse_fen, to_fen, FenError};
 use crate::game::Game;
 use crate::line::{Line, LineError};
-use crate::rules::DRAW_QUIET_TURNS;
+use crate::rules::{outcome, DRAW_QUIET_TURNS};
 use crate::sides::First;
 use crate::text::excerpt;
 use crate::{Level, Square};
@@ -84,6 +84,9 @@ pub enum SnapshotError {
     Quiet(u32),
     /// The moves are not a game from the first position.
     Line(LineError),
+    /// The first position is already the end of a game and no move
+    /// follows it: its result is one that nobody played.
+    OverAtStart,
     /// A chain in progress that no legal move continues.
     Chain(String),
     /// Marked as recorded but not finished.
@@ -98,6 +101,7 @@ impl fmt::Display for SnapshotError {
             SnapshotError::Position(e) => write!(f, "bad position: {e}"),
             SnapshotError::Quiet(q) => write!(f, "quiet-turn counter {q} is past the draw"),
             SnapshotError::Line(e) => write!(f, "bad moves: {e}"),
+            SnapshotError::OverAtStart => f.write_str("the game is over before its first move"),
             SnapshotError::Chain(c) => write!(f, "chain {c} is not part of a legal move"),
             SnapshotError::RecordedUnfinished => {
                 write!(f, "an unfinished game is marked as recorded")
@@ -118,7 +122,10 @@ pub(crate) fn malformed(e: serde_json::Error) -> String {
     }
 }
 
-/// The line a save describes: its first position, counter and moves.
+/// The line a save describes: its first position, counter and moves. A
+/// first position that already ends the game (no move for the side to
+/// move, or the 50-turn draw reached) with no move after it is refused: a
+/// game counts only a result that was played.
 pub(crate) fn read_line(
     start: &str,
     start_quiet: u32,
@@ -127,6 +134,9 @@ pub(crate) fn read_line(
     let start = parse_fen(start).map_err(SnapshotError::Position)?;
     if start_quiet > DRAW_QUIET_TURNS {
         return Err(SnapshotError::Quiet(start_quiet));
+    }
+    if moves.is_empty() && outcome(&start, start_quiet).is_some() {
+        return Err(SnapshotError::OverAtStart);
     }
     Line::replay(start, start_quiet, moves).map_err(SnapshotError::Line)
 }

@@ -337,7 +337,14 @@ fn the_game_ends_with_the_pieces_left() {
     assert_eq!(g.undo(), Err(GameError::GameOver));
     assert_eq!(g.play_hop(sq(15), sq(11)), Err(GameError::GameOver));
     // The CPU blocks the player's last man: a loss with a piece left.
-    let mut g = game_at("W:W29:B25,22", &[]);
+    let mut g = game_at("B:W29:B25,18", &[]);
+    let block = *g
+        .position()
+        .legal_moves()
+        .iter()
+        .find(|m| m.to_string() == "18-22")
+        .unwrap();
+    g.apply_cpu_move(&block).unwrap();
     // The man on 29 can neither step nor jump on its turn: the game is lost.
     assert_eq!(g.result().unwrap().outcome, PlayerOutcome::Loss);
     assert_eq!(g.cpu_move(), Err(GameError::GameOver));
@@ -354,6 +361,28 @@ fn the_game_ends_with_the_pieces_left() {
             cpu_pieces: 1
         })
     );
+}
+
+#[test]
+fn a_saved_game_that_is_over_before_its_first_move_is_refused() {
+    // Both save versions: a position with no move for the side to move, and
+    // one at the 50-turn draw, with no move after it.
+    for (fen, quiet) in [("W:W29:B25,22", 0), ("W:WK32:BK1", 50)] {
+        let v1 = serde_json::json!({"version":1,"level":"easy","first":"player",
+            "fen":fen,"quiet":quiet,"lastMove":null,"playTimeMs":0,"recorded":true});
+        assert_eq!(
+            Game::from_json(&v1.to_string()),
+            Err(SnapshotError::OverAtStart),
+            "{fen}"
+        );
+        let v2 = serde_json::json!({"version":2,"level":"easy","first":"player",
+            "start":fen,"startQuiet":quiet,"moves":[],"playTimeMs":0,"recorded":false});
+        assert_eq!(
+            Game::from_json(&v2.to_string()),
+            Err(SnapshotError::OverAtStart),
+            "{fen}"
+        );
+    }
 }
 
 #[test]
