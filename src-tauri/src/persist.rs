@@ -59,11 +59,28 @@ pub const FORMAT: u64 = 1;
 /// with a full history of long games stay well under a megabyte.
 pub const MAX_BYTES: u64 = 16 << 20;
 
-/// The largest `seq` (and, for the callers' own counters, the largest
-/// number) accepted: 2^53 - 1, the largest integer every JSON reader keeps
-/// exactly. Far beyond any count of writes, and adding one can never
-/// overflow.
+/// The bound of every counter in a document, `seq` and the callers' own
+/// game numbers: 2^53 - 1, the largest integer every JSON reader keeps
+/// exactly. A counter is stored and read only below it, so that a counter
+/// that was read can always take one more step and be read again
+/// ([`counter_with_room`]); far beyond any count of writes or games, and
+/// adding one can never overflow.
 pub const MAX_COUNTER: u64 = (1 << 53) - 1;
+
+/// `n` as a counter read from a document: below [`MAX_COUNTER`], so that
+/// its next value can be stored too.
+pub fn counter_with_room(n: u64) -> Result<u64, String> {
+    if n < MAX_COUNTER {
+        Ok(n)
+    } else {
+        Err(format!("counter {n} leaves no room to count on"))
+    }
+}
+
+/// The counter after `n`, when it can be stored: below [`MAX_COUNTER`].
+pub fn next_counter(n: u64) -> Option<u64> {
+    n.checked_add(1).filter(|&m| m < MAX_COUNTER)
+}
 
 /// The two copies of a document.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -107,8 +124,29 @@ pub enum ReadError {
     Envelope(&'static str),
     /// Written by a newer version of the app.
     FutureFormat(u64),
-    /// The envelope is fine but `data` is not a valid document.
-    Content(String),
+    /// The envelope is fine, with write counter `seq`, but `data` is not a
+    /// valid document.
+    Content { seq: u64, message: String },
+}
+
+impl ReadError {
+    /// Whether the copy is a write cut short: JSON that stops before its
+    /// end. Garbage, or bytes changed in place, are not.
+    pub fn is_torn(&self) -> bool {
+        matches!(self, ReadError::NotJson(e) if e.is_eof())
+    }
+
+    /// Whether the copy holds a write newer than the copy `used` (its
+    /// `seq`): its envelope was whole and said so, or it came from a newer
+    /// app. A torn or unreadable copy is never newer: a crash in the
+    /// middle of a write is recovered from by the older copy, silently.
+    pub fn newer_than(&self, used: u64) -> bool {
+        match self {
+            ReadError::Content { seq, .. } => *seq > used,
+            ReadError::FutureFormat(_) => true,
+            _ => false,
+        }
+    }
 }
 
 impl fmt::Display for ReadError {
@@ -124,7 +162,7 @@ impl fmt::Display for ReadError {
                 f,
                 "the file has format {n}, written by a newer version of the app (this one reads {FORMAT})"
             ),
-            ReadError::Content(msg) => write!(f, "the document is invalid: {msg}"),
+            ReadError::Content { message, .. } => write!(f, "the document is invalid: {message}"),
         }
     }
 }
@@ -201,12 +239,19 @@ pub struct Loaded<T> {
 }
 
 impl<T> Loaded<T> {
-    /// True when the document existed on disk, no copy of it could be used,
-    /// and what was there has been moved aside: the player has lost it and
-    /// must be told so. A torn newest copy with an intact older one is a
-    /// normal crash recovery, not a loss.
+    /// True when the player has lost something of the document and must be
+    /// told so: it existed on disk and no copy of it could be used, or the
+    /// copy used is older than one that was set aside whole (an invalid
+    /// document, or one from a newer app), so newer progress is gone. A
+    /// write cut short is a crash's trace, not a loss: beside an intact
+    /// older copy it is the normal recovery, and alone it was the
+    /// document's first write, so nothing had been kept yet.
     pub fn lost(&self) -> bool {
-        self.value.is_none() && self.set_aside.iter().any(|s| s.moved_to.is_some())
+        self.set_aside.iter().any(|s| {
+            s.moved_to.is_some()
+                && !s.reason.is_torn()
+                && (self.value.is_none() || s.reason.newer_than(self.doc.seq))
+        })
     }
 
     /// True when the document cannot be saved this session.
@@ -234,7 +279,7 @@ impl Document {
     /// Load the document `name` from `dir`.
     ///
     /// Both copies are read and checked: the file must be a JSON object with
-    /// `format` (at most [`FORMAT`]), `seq` (1 to [`MAX_COUNTER`]) and
+    /// `format` (at most [`FORMAT`]), `seq` (from 1, below [`MAX_COUNTER`]) and
     /// `data`, and `validate` must accept `data`. The valid copy with the
     /// higher `seq` wins. Every copy that fails a check, or is not a
     /// regular file of at most [`MAX_BYTES`], is renamed to
@@ -306,11 +351,7 @@ impl Document {
         if !self.writable {
             return Err(SaveError::Blocked(self.name.to_string()));
         }
-        let seq = self
-            .seq
-            .checked_add(1)
-            .filter(|&s| s <= MAX_COUNTER)
-            .ok_or(SaveError::Counter)?;
+        let seq = next_counter(self.seq).ok_or(SaveError::Counter)?;
         let slot = self.newest.map_or(Slot::One, Slot::other);
         let path = Self::slot_path(&self.dir, self.name, slot);
         let is_new = !path.exists();
@@ -358,7 +399,10 @@ fn read_copy<T, E: fmt::Display>(
     }
     let value: Value = serde_json::from_slice(&bytes).map_err(ReadError::NotJson)?;
     let (seq, data) = open_envelope(value)?;
-    let content = validate(&data).map_err(|e| ReadError::Content(e.to_string()))?;
+    let content = validate(&data).map_err(|e| ReadError::Content {
+        seq,
+        message: e.to_string(),
+    })?;
     Ok(Some((seq, content)))
 }
 
@@ -435,7 +479,7 @@ fn open_envelope(value: Value) -> Result<(u64, Value), ReadError> {
         return Err(ReadError::Envelope("format 0 does not exist"));
     }
     let seq = take_u64(&mut map, "seq")?;
-    if seq == 0 || seq > MAX_COUNTER {
+    if seq == 0 || counter_with_room(seq).is_err() {
         return Err(ReadError::Envelope("seq is out of range"));
     }
     let data = map.remove("data").ok_or(ReadError::Envelope("no data"))?;
@@ -755,19 +799,20 @@ mod tests {
 
     #[test]
     fn absurd_counters_are_refused_and_saving_goes_on() {
-        for seq in [MAX_COUNTER + 1, u64::MAX] {
+        for seq in [MAX_COUNTER, MAX_COUNTER + 1, u64::MAX] {
             assert_set_aside_calmly(
                 |p| fs::write(p, envelope(FORMAT, seq, 1)).unwrap(),
                 |e| matches!(e, ReadError::Envelope(_)),
             );
         }
-        // At the limit itself a document is read, and the next write says
-        // it cannot count further instead of wrapping round.
+        // Just below the limit a document is read; the next write would
+        // store a counter that could not be read back, so it says it cannot
+        // count further instead, and the copy stays as it was.
         let app = app();
         let tmp = tempfile::tempdir().unwrap();
         fs::write(
             path(tmp.path(), Slot::One),
-            envelope(FORMAT, MAX_COUNTER, 3),
+            envelope(FORMAT, MAX_COUNTER - 1, 3),
         )
         .unwrap();
         let mut doc = load(tmp.path()).doc;
@@ -776,6 +821,8 @@ mod tests {
             Err(SaveError::Counter)
         ));
         assert_eq!(load(tmp.path()).value, Some(3));
+        assert_eq!(next_counter(MAX_COUNTER - 2), Some(MAX_COUNTER - 1));
+        assert_eq!(counter_with_room(MAX_COUNTER - 1), Ok(MAX_COUNTER - 1));
     }
 
     #[cfg(unix)]
@@ -914,6 +961,45 @@ mod tests {
         assert_eq!(loaded.value, Some(7));
         assert_eq!(loaded.doc.seq(), 4);
         assert_eq!(corrupt_files(tmp.path()).len(), 1);
+        assert!(loaded.lost(), "the newer app's progress is not in use");
+    }
+
+    #[test]
+    fn a_first_write_cut_short_is_set_aside_without_a_loss_but_garbage_is_one() {
+        let app = app();
+        let tmp = tempfile::tempdir().unwrap();
+        let mut doc = load(tmp.path()).doc;
+        doc.save(app.handle(), json!({ "n": 1 })).unwrap();
+        let bytes = fs::read(path(tmp.path(), Slot::One)).unwrap();
+        fs::write(path(tmp.path(), Slot::One), &bytes[..bytes.len() / 2]).unwrap();
+        let loaded = load(tmp.path());
+        assert_eq!((loaded.value, loaded.set_aside.len()), (None, 1));
+        assert!(loaded.set_aside[0].reason.is_torn());
+        assert!(!loaded.lost(), "nothing had been kept yet");
+        // The same length of bytes that are no JSON at all: a loss.
+        fs::write(path(tmp.path(), Slot::One), b"{\"format\":1,]").unwrap();
+        let loaded = load(tmp.path());
+        assert!(!loaded.set_aside[0].reason.is_torn());
+        assert!(loaded.lost());
+    }
+
+    #[test]
+    fn a_whole_newest_copy_that_is_invalid_is_a_loss_even_beside_an_older_one() {
+        // Not a torn write (its envelope is whole): the older copy is used,
+        // but the player must hear that newer progress was set aside.
+        let tmp = tempfile::tempdir().unwrap();
+        fs::write(path(tmp.path(), Slot::One), envelope(FORMAT, 4, 7)).unwrap();
+        fs::write(path(tmp.path(), Slot::Two), envelope(FORMAT, 5, 5000)).unwrap();
+        let loaded = load(tmp.path());
+        assert_eq!(loaded.value, Some(7));
+        assert!(loaded.lost());
+        // An invalid copy older than the one used takes nothing away.
+        let tmp = tempfile::tempdir().unwrap();
+        fs::write(path(tmp.path(), Slot::One), envelope(FORMAT, 6, 7)).unwrap();
+        fs::write(path(tmp.path(), Slot::Two), envelope(FORMAT, 5, 5000)).unwrap();
+        let loaded = load(tmp.path());
+        assert_eq!(loaded.value, Some(7));
+        assert!(!loaded.lost());
     }
 
     #[test]
@@ -923,7 +1009,10 @@ mod tests {
         let loaded = load(tmp.path());
         assert!(loaded.lost());
         match &loaded.set_aside[0].reason {
-            ReadError::Content(msg) => assert!(msg.contains("0 to 1000")),
+            ReadError::Content { seq, message } => {
+                assert_eq!(*seq, 1);
+                assert!(message.contains("0 to 1000"));
+            }
             other => panic!("unexpected {other:?}"),
         }
     }
