@@ -10,7 +10,7 @@
 //!
 //! | command | arguments | answer |
 //! | --- | --- | --- |
-//! | `choko_state` | — | `{ game: View \| null, resumable, ladder, notice }` |
+//! | `choko_state` | — | `{ game: View \| null, resumable, ladder, notices }` |
 //! | `choko_new_game` | — | `{ view, ladder }`; `gameInProgress` while one goes on |
 //! | `choko_new_streak` | — | `{ view, ladder }`: the streak ends, level 1 |
 //! | `choko_legal_moves` | — | [`Legal`]: `{ place, mustPlace, pieces, extra }` |
@@ -19,10 +19,12 @@
 //! | `choko_undo` | — | always the refusal `noUndo` (L6) |
 //! | `choko_leave` | — | as `choko_state` |
 //!
-//! Refusals are `{ code, message }` ([`ChokoError`]); answers that save
-//! carry any pending `notice`. The machine's search runs off the main
+//! Refusals are `{ code, message }` ([`ChokoError`]), a missing or malformed
+//! argument included (`badArgument`, see [`Arg`]); answers that save carry
+//! the pending `notices`. The machine's search runs off the main
 //! thread, and its answer is applied only to the game it was searched for.
 
+use crate::arg::Arg;
 use crate::choko_session::{Answer, ChokoError, ChokoReply, ChokoShell, ChokoState, MachineReply};
 use choko::game::{GameError, Input, Legal};
 use tauri::{AppHandle, Runtime, State};
@@ -63,9 +65,9 @@ pub fn choko_legal_moves(choko: State<'_, ChokoShell>) -> Result<Legal, ChokoErr
 pub fn choko_play<R: Runtime>(
     app: AppHandle<R>,
     choko: State<'_, ChokoShell>,
-    input: Input,
+    input: Arg<Input>,
 ) -> Result<ChokoReply<Answer>, ChokoError> {
-    choko.play(&app, input)
+    choko.play(&app, input.get("input")?)
 }
 
 /// The machine's whole action: searched off the main thread at the game's

@@ -1,10 +1,12 @@
 //! The commands the page invokes (the IPC contract). Each is a thin adapter
 //! over [`Shell`]. Arguments are typed: a level is `"easy" | "normal" |
 //! "hard"`, who starts `"player" | "cpu"`, a square a number from 1 to 32;
-//! anything else is refused by its deserializer before the command runs,
-//! with a message that quotes at most a short prefix of what was sent.
-//! Refusals of the shell reach the page as `{ code, message }`
-//! ([`ShellError`]); answers that save carry any pending `notice`.
+//! anything else, a missing argument included, is refused as
+//! `{ code: "badArgument", message }` before the shell is asked, with a
+//! message that names the argument and quotes at most a short prefix of
+//! what was sent ([`Arg`]). Every refusal of the shell reaches the page as
+//! `{ code, message }` ([`ShellError`]); answers that save carry the
+//! pending `notices`.
 //!
 //! The game is played with five of them: `new_game`, `play` (one hop),
 //! `cpu_reply` and `undo` change it and answer with the [`View`] to draw;
@@ -23,6 +25,7 @@
 //! async runtime's threads, not the main thread, so a slow disk never stalls
 //! the window; the state's lock keeps them in order.
 
+use crate::arg::Arg;
 use crate::session::{AppState, CpuReply, GameNumber, Left, Reply, Shell, ShellError, Undone};
 use crate::settings::Settings;
 use checkers::game::LegalMoves;
@@ -45,10 +48,10 @@ pub fn app_state(shell: State<'_, Shell>) -> AppState {
 pub fn new_game<R: Runtime>(
     app: AppHandle<R>,
     shell: State<'_, Shell>,
-    level: Level,
-    first: First,
-) -> Reply<View> {
-    shell.new_game(&app, level, first)
+    level: Arg<Level>,
+    first: Arg<First>,
+) -> Result<Reply<View>, ShellError> {
+    Ok(shell.new_game(&app, level.get("level")?, first.get("first")?))
 }
 
 /// One hop of the player's move, from square `from` to square `to`.
@@ -56,10 +59,10 @@ pub fn new_game<R: Runtime>(
 pub fn play<R: Runtime>(
     app: AppHandle<R>,
     shell: State<'_, Shell>,
-    from: Square,
-    to: Square,
+    from: Arg<Square>,
+    to: Arg<Square>,
 ) -> Result<Reply<View>, ShellError> {
-    shell.play(&app, from, to)
+    shell.play(&app, from.get("from")?, to.get("to")?)
 }
 
 /// The CPU's whole move: searched off the main thread, applied unless the
@@ -115,8 +118,8 @@ pub fn review(shell: State<'_, Shell>) -> Result<Review, ShellError> {
 
 /// A kept game of the history, by its number.
 #[tauri::command]
-pub fn history_game(shell: State<'_, Shell>, id: GameNumber) -> Result<Review, ShellError> {
-    shell.history_game(id.0)
+pub fn history_game(shell: State<'_, Shell>, id: Arg<GameNumber>) -> Result<Review, ShellError> {
+    shell.history_game(id.get("id")?.0)
 }
 
 /// Put the PDN of the game on screen (no `id`) or of the kept game `id` on
@@ -126,9 +129,9 @@ pub fn history_game(shell: State<'_, Shell>, id: GameNumber) -> Result<Review, S
 pub fn copy_pdn<R: Runtime>(
     app: AppHandle<R>,
     shell: State<'_, Shell>,
-    id: Option<GameNumber>,
+    id: Arg<Option<GameNumber>>,
 ) -> Result<(), ShellError> {
-    let pdn = shell.pdn(id.map(|n| n.0))?;
+    let pdn = shell.pdn(id.get("id")?.map(|n| n.0))?;
     app.clipboard()
         .write_text(pdn)
         .map_err(|_| ShellError::Clipboard)
@@ -139,9 +142,9 @@ pub fn copy_pdn<R: Runtime>(
 pub fn set_settings<R: Runtime>(
     app: AppHandle<R>,
     shell: State<'_, Shell>,
-    settings: Settings,
-) -> Reply<Settings> {
-    shell.set_settings(&app, settings)
+    settings: Arg<Settings>,
+) -> Result<Reply<Settings>, ShellError> {
+    Ok(shell.set_settings(&app, settings.get("settings")?))
 }
 
 /// Back to the start screen; the game stays saved.

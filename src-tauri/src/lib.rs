@@ -8,6 +8,7 @@
 #![deny(clippy::unwrap_used)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+pub mod arg;
 pub mod choko_commands;
 pub mod choko_session;
 pub mod commands;
