@@ -3,22 +3,35 @@
 //! [`crate::persist`] after every action, in two documents of their own
 //! beside the checkers ones:
 //!
-//! - `choko-game`: `{ "gameId": 7, "game": <choko::snapshot> }`, a jump
-//!   waiting for its extra piece included;
-//! - `choko-ladder`: `{ "lastGameId": 6, "streak": <choko::streak> }`.
+//! - `choko-game`: `{ "gameId": 7, "streakId": 2, "game": <choko::snapshot> }`,
+//!   a jump waiting for its extra piece included;
+//! - `choko-ladder`: `{ "lastGameId": 6, "streakId": 2, "streak": <choko::streak> }`.
 //!
-//! Numbers grow with each new game and the ladder remembers the last one it
-//! counted, so a finished game is counted once even if the app dies
-//! between writing the two files (the ladder is written first, then the
-//! game with its flag set). The rules stay in the engine: the session,
-//! the replay of a save and the score are `choko`'s; this file adapts
-//! them to the documents and the commands.
+//! The two are written one at a time, so every change that touches both is
+//! ordered so that a crash between the two writes leaves a pair the next
+//! start reads as either the old state or the new one, whole:
+//!
+//! - counting a finished game writes the ladder first, then the game with
+//!   its flag set. Numbers grow with each new game and the ladder
+//!   remembers the last one it counted, so a game the ladder has counted
+//!   is never counted again, whatever its flag says;
+//! - a new streak writes its first game first, then the ladder with the
+//!   streak ended. Each streak has a number, which both documents carry:
+//!   a game of a newer streak than the ladder's means the app stopped
+//!   between the two writes, and the start ends the ladder's streak then,
+//!   as the player asked; a game of an older streak was abandoned with it,
+//!   and is neither offered nor counted.
+//!
+//! The rules stay in the engine: the session, the replay of a save and the
+//! score are `choko`'s; this file adapts them to the documents and the
+//! commands.
 //!
 //! As in [`crate::session`], a refused request changes nothing, and
 //! nothing on disk can stop [`ChokoShell::load`]: what cannot be read is
 //! set aside and the player is told once, calmly.
 
-use crate::persist::{Document, Loaded, SaveError, MAX_COUNTER};
+use crate::arg::BadArgument;
+use crate::persist::{counter_with_room, next_counter, Document, Loaded, SaveError};
 use choko::game::{Game, GameError, Input, Legal, Played};
 use choko::snapshot::short;
 use choko::streak::{Streak, StreakView};
@@ -50,6 +63,8 @@ pub enum ChokoError {
     /// The search could not be run (only a panic in the search, which
     /// release builds turn into an abort, could cause this).
     Search,
+    /// An argument of the command is missing or malformed.
+    BadArgument(BadArgument),
 }
 
 impl ChokoError {
@@ -61,6 +76,7 @@ impl ChokoError {
             ChokoError::Game(e) => e.code(),
             ChokoError::Stale => "stale",
             ChokoError::Search => "search",
+            ChokoError::BadArgument(_) => "badArgument",
         }
     }
 }
@@ -75,6 +91,7 @@ impl fmt::Display for ChokoError {
             ChokoError::Game(e) => e.fmt(f),
             ChokoError::Stale => f.write_str("the game changed while the machine was thinking"),
             ChokoError::Search => f.write_str("the machine could not think"),
+            ChokoError::BadArgument(e) => e.fmt(f),
         }
     }
 }
@@ -94,7 +111,14 @@ impl From<GameError> for ChokoError {
     }
 }
 
-/// The one calm sentence the page shows about Choko's saved files.
+impl From<BadArgument> for ChokoError {
+    fn from(e: BadArgument) -> ChokoError {
+        ChokoError::BadArgument(e)
+    }
+}
+
+/// A calm sentence the page shows about Choko's saved files; the player is
+/// owed one for every document lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ChokoNotice {
@@ -106,7 +130,7 @@ pub enum ChokoNotice {
     NotSaving,
 }
 
-/// A command's answer and any Choko notice the player has not been given
+/// A command's answer and the Choko notices the player has not been given
 /// yet.
 pub type ChokoReply<T> = crate::session::Reply<T, ChokoNotice>;
 
@@ -119,7 +143,8 @@ pub struct ChokoState {
     /// Whether `game` goes on, so that Continue resumes it.
     pub resumable: bool,
     pub ladder: StreakView,
-    pub notice: Option<ChokoNotice>,
+    /// Every notice the player has not been given yet, in the order told.
+    pub notices: Vec<ChokoNotice>,
 }
 
 /// The machine's whole action, in parts to show, and the view after it.
@@ -147,54 +172,89 @@ pub struct MachineJob {
     pub level: Level,
 }
 
+/// The saved game's document; `streakId` is 0 in a save from a build that
+/// did not number streaks, as in its ladder.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct SavedGame {
     game_id: u64,
+    #[serde(default)]
+    streak_id: u64,
     game: Value,
 }
 
+/// The ladder's document; `streakId` is 0 in a ladder from a build that
+/// did not number streaks.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct SavedLadder {
     last_game_id: u64,
+    #[serde(default)]
+    streak_id: u64,
     streak: Value,
 }
 
-fn number(n: u64) -> Result<u64, String> {
-    if n <= MAX_COUNTER {
-        Ok(n)
-    } else {
-        Err(format!("game number {n} is out of range"))
-    }
+/// A saved Choko game: its number, its streak's number, and the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChokoSavedGame {
+    pub game_id: u64,
+    pub streak_id: u64,
+    pub game: Game,
 }
 
-/// Check a saved Choko game fully: the envelope, its number, then the
-/// engine's replay (version, first position, every action, the waiting
+/// A saved ladder: the number of the last game it counted, its streak's
+/// number, and the streak.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ChokoSavedLadder {
+    pub last_game_id: u64,
+    pub streak_id: u64,
+    pub streak: Streak,
+}
+
+fn number(n: u64) -> Result<u64, String> {
+    counter_with_room(n).map_err(|_| format!("number {n} is out of range"))
+}
+
+/// Check a saved Choko game fully: the envelope, its numbers, then the
+/// engine's replay (version, the standard start, every action, the waiting
 /// jump).
-pub fn validate_choko_game(value: &Value) -> Result<(u64, Game), String> {
+pub fn validate_choko_game(value: &Value) -> Result<ChokoSavedGame, String> {
     let saved = SavedGame::deserialize(value).map_err(short)?;
     let game = Game::from_value(&saved.game).map_err(|e| e.to_string())?;
-    Ok((number(saved.game_id)?, game))
+    Ok(ChokoSavedGame {
+        game_id: number(saved.game_id)?,
+        streak_id: number(saved.streak_id)?,
+        game,
+    })
 }
 
-/// Check a saved ladder fully: the envelope, its number, the streak's
+/// Check a saved ladder fully: the envelope, its numbers, the streak's
 /// bonuses and its best.
-pub fn validate_choko_ladder(value: &Value) -> Result<(u64, Streak), String> {
+pub fn validate_choko_ladder(value: &Value) -> Result<ChokoSavedLadder, String> {
     let saved = SavedLadder::deserialize(value).map_err(short)?;
     let streak = Streak::from_value(&saved.streak).map_err(|e| e.to_string())?;
-    Ok((number(saved.last_game_id)?, streak))
+    Ok(ChokoSavedLadder {
+        last_game_id: number(saved.last_game_id)?,
+        streak_id: number(saved.streak_id)?,
+        streak,
+    })
 }
 
 struct Inner {
     game: Option<Game>,
     game_id: u64,
+    /// The game in progress could not be given a number (the counter has
+    /// no room left): it is neither saved nor counted, and the player has
+    /// been told that progress is not being kept.
+    unnumbered: bool,
+    /// The number of the ladder's current streak, which its games carry.
+    streak_id: u64,
     /// Bumped by every new game or streak and by leaving: a machine reply
     /// searched for an older generation is discarded.
     generation: u64,
     streak: Streak,
     last_recorded_id: u64,
-    notice: Option<ChokoNotice>,
+    notices: Vec<ChokoNotice>,
     told_not_saving: bool,
     game_doc: Document,
     ladder_doc: Document,
@@ -224,41 +284,54 @@ fn report<T>(loaded: &Loaded<T>) {
 }
 
 impl ChokoShell {
-    /// Load the ladder and the saved game from `dir`. A lost ladder is told
-    /// before a lost game, and a document that cannot be written before
-    /// both. A game that ended but was not yet counted (the app stopped
-    /// between the two writes) is counted now.
+    /// Load the ladder and the saved game from `dir`. The player is told
+    /// of every document lost (the ladder, then the game), after being told
+    /// that progress is not being kept when a document cannot be written.
+    /// Then the pair is made whole (see the module doc): a new streak that
+    /// the ladder missed is ended in it now, a game of an ended streak is
+    /// dropped, and a game that ended but was not yet counted (the app
+    /// stopped between the two writes) is counted.
     pub fn load<R: Runtime>(app: &AppHandle<R>, dir: &Path) -> ChokoShell {
         let ladder = Document::load(dir, CHOKO_LADDER_DOC, validate_choko_ladder);
         let game = Document::load(dir, CHOKO_GAME_DOC, validate_choko_game);
         report(&ladder);
         report(&game);
         let blocked = ladder.blocked() || game.blocked();
-        let notice = if blocked {
-            Some(ChokoNotice::NotSaving)
-        } else if ladder.lost() {
-            Some(ChokoNotice::ChokoLadderUnreadable)
-        } else if game.lost() {
-            Some(ChokoNotice::ChokoGameUnreadable)
-        } else {
-            None
-        };
-        let (last_recorded_id, streak) = ladder.value.unwrap_or_default();
-        let (game_id, game_value) = match game.value {
-            Some((id, g)) => (id, Some(g)),
-            None => (0, None),
-        };
+        let notices = [
+            (blocked, ChokoNotice::NotSaving),
+            (ladder.lost(), ChokoNotice::ChokoLadderUnreadable),
+            (game.lost(), ChokoNotice::ChokoGameUnreadable),
+        ]
+        .into_iter()
+        .filter_map(|(owed, notice)| owed.then_some(notice))
+        .collect();
+        let saved = ladder.value.unwrap_or_default();
         let mut inner = Inner {
-            game: game_value,
-            game_id,
+            game: None,
+            game_id: 0,
+            unnumbered: false,
+            streak_id: saved.streak_id,
             generation: 0,
-            streak,
-            last_recorded_id,
-            notice,
+            streak: saved.streak,
+            last_recorded_id: saved.last_game_id,
+            notices,
             told_not_saving: blocked,
             game_doc: game.doc,
             ladder_doc: ladder.doc,
         };
+        if let Some(saved) = game.value {
+            inner.game_id = saved.game_id;
+            let streak_id = saved.streak_id;
+            if streak_id > inner.streak_id {
+                // The new streak's first game was written, the ladder not.
+                inner.streak.end();
+                inner.streak_id = streak_id;
+                inner.save_ladder(app);
+            }
+            if streak_id == inner.streak_id {
+                inner.game = Some(saved.game);
+            }
+        }
         inner.record_if_ended(app);
         ChokoShell {
             inner: Mutex::new(inner),
@@ -281,7 +354,7 @@ impl ChokoShell {
             game,
             resumable,
             ladder: s.streak.view(),
-            notice: s.notice.take(),
+            notices: std::mem::take(&mut s.notices),
         }
     }
 
@@ -300,12 +373,16 @@ impl ChokoShell {
     }
 
     /// End the streak (the best stays), abandoning any game in progress,
-    /// and start the first game of a new one.
+    /// and start the first game of a new one. The new game is written
+    /// before the ladder (see the module doc), so that no crash can leave
+    /// the abandoned game under the new streak.
     pub fn new_streak<R: Runtime>(&self, app: &AppHandle<R>) -> ChokoReply<Answer> {
         let mut s = self.lock();
         s.streak.end();
+        s.streak_id = next_counter(s.streak_id).unwrap_or(s.streak_id);
+        let reply = s.start_game(app);
         s.save_ladder(app);
-        s.start_game(app)
+        reply
     }
 
     /// What the player may do now.
@@ -401,16 +478,24 @@ impl Inner {
     fn reply<T>(&mut self, value: T) -> ChokoReply<T> {
         ChokoReply {
             value,
-            notice: self.notice.take(),
+            notices: std::mem::take(&mut self.notices),
         }
     }
 
     /// A new game at the ladder's level and first placer, numbered and
-    /// saved; any reply still being searched becomes stale.
+    /// saved; any reply still being searched becomes stale. A counter with
+    /// no room left (only a file at the limit can bring one) leaves the
+    /// game unnumbered rather than stored under a number that could not be
+    /// read back.
     fn start_game<R: Runtime>(&mut self, app: &AppHandle<R>) -> ChokoReply<Answer> {
         self.generation += 1;
-        // Both numbers are at most MAX_COUNTER, so this cannot overflow.
-        self.game_id = self.game_id.max(self.last_recorded_id).saturating_add(1);
+        match next_counter(self.game_id.max(self.last_recorded_id)) {
+            Some(id) => {
+                self.game_id = id;
+                self.unnumbered = false;
+            }
+            None => self.unnumbered = true,
+        }
         let game = Game::new(self.streak.level(), self.streak.next_first());
         let view = game.view();
         self.game = Some(game);
@@ -434,7 +519,7 @@ impl Inner {
         let Some(game) = self.game.as_ref() else {
             return;
         };
-        if game.is_recorded() {
+        if game.is_recorded() || self.unnumbered {
             return;
         }
         let Some(result) = game.result() else {
@@ -452,8 +537,11 @@ impl Inner {
     }
 
     fn save_ladder<R: Runtime>(&mut self, app: &AppHandle<R>) {
-        let value =
-            json!({ "lastGameId": self.last_recorded_id, "streak": self.streak.to_value() });
+        let value = json!({
+            "lastGameId": self.last_recorded_id,
+            "streakId": self.streak_id,
+            "streak": self.streak.to_value(),
+        });
         let saved = self.ladder_doc.save(app, value);
         self.check_saved(saved);
     }
@@ -462,7 +550,15 @@ impl Inner {
         let Some(game) = self.game.as_ref() else {
             return;
         };
-        let value = json!({ "gameId": self.game_id, "game": game.to_value() });
+        if self.unnumbered {
+            self.check_saved(Err(SaveError::Counter));
+            return;
+        }
+        let value = json!({
+            "gameId": self.game_id,
+            "streakId": self.streak_id,
+            "game": game.to_value(),
+        });
         let saved = self.game_doc.save(app, value);
         self.check_saved(saved);
     }
@@ -472,7 +568,7 @@ impl Inner {
             eprintln!("choko: {e}");
             if !self.told_not_saving {
                 self.told_not_saving = true;
-                self.notice = Some(ChokoNotice::NotSaving);
+                self.notices.push(ChokoNotice::NotSaving);
             }
         }
     }
@@ -481,6 +577,7 @@ impl Inner {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::persist::MAX_COUNTER;
 
     #[test]
     fn refusals_reach_the_page_as_a_code_and_a_message() {
@@ -497,7 +594,7 @@ mod tests {
         for bad in [
             json!({ "gameId": long, "game": {} }),
             json!({ "gameId": 1, "game": {}, long.clone(): 1 }),
-            json!({ "gameId": MAX_COUNTER + 1, "game": Game::new(Level::top(), choko::game::Who::Player).to_value() }),
+            json!({ "gameId": MAX_COUNTER, "game": Game::new(Level::top(), choko::game::Who::Player).to_value() }),
         ] {
             let e = validate_choko_game(&bad).unwrap_err();
             assert!(e.chars().count() <= 200, "{} characters", e.chars().count());
@@ -510,6 +607,7 @@ mod tests {
             assert!(e.chars().count() <= 200, "{} characters", e.chars().count());
         }
         let ok = json!({ "lastGameId": 3, "streak": Streak::new().to_value() });
-        assert_eq!(validate_choko_ladder(&ok).unwrap().0, 3);
+        assert_eq!(validate_choko_ladder(&ok).unwrap().last_game_id, 3);
+        assert_eq!(validate_choko_ladder(&ok).unwrap().streak_id, 0);
     }
 }

@@ -8,7 +8,8 @@
 //! player is told once, calmly, what was set aside or that progress cannot
 //! be kept.
 
-use crate::persist::{Document, Loaded, MAX_COUNTER};
+use crate::arg::BadArgument;
+use crate::persist::{counter_with_room, next_counter, Document, Loaded, SaveError, MAX_COUNTER};
 use crate::settings::Settings;
 use checkers::game::{Game, GameError, LegalMoves};
 use checkers::records::{ArchivedGame, Records, RecordsView};
@@ -49,6 +50,8 @@ pub enum ShellError {
     Search,
     /// The system clipboard could not be written.
     Clipboard,
+    /// An argument of the command is missing or malformed.
+    BadArgument(BadArgument),
 }
 
 impl ShellError {
@@ -61,6 +64,7 @@ impl ShellError {
             ShellError::Stale => "stale",
             ShellError::Search => "search",
             ShellError::Clipboard => "clipboard",
+            ShellError::BadArgument(_) => "badArgument",
         }
     }
 }
@@ -74,6 +78,7 @@ impl fmt::Display for ShellError {
             ShellError::Stale => f.write_str("the game changed while the CPU was thinking"),
             ShellError::Search => f.write_str("the CPU could not think"),
             ShellError::Clipboard => f.write_str("the clipboard could not be written"),
+            ShellError::BadArgument(e) => e.fmt(f),
         }
     }
 }
@@ -94,8 +99,14 @@ impl From<GameError> for ShellError {
     }
 }
 
-/// The one calm sentence the page shows about the saved files (it
-/// translates the id).
+impl From<BadArgument> for ShellError {
+    fn from(e: BadArgument) -> ShellError {
+        ShellError::BadArgument(e)
+    }
+}
+
+/// A calm sentence the page shows about the saved files (it translates the
+/// id); the player is owed one for every document lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Notice {
@@ -117,17 +128,18 @@ pub struct AppState {
     pub game: Option<View>,
     pub records: RecordsView,
     pub settings: Settings,
-    pub notice: Option<Notice>,
+    /// Every notice the player has not been given yet, in the order told.
+    pub notices: Vec<Notice>,
 }
 
-/// A command's answer and any notice the player has not been given yet
-/// (checkers' [`Notice`], or Choko's notices).
+/// A command's answer and the notices the player has not been given yet
+/// (checkers' [`Notice`]s, or Choko's), omitted when there are none.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Reply<T, N = Notice> {
     #[serde(flatten)]
     pub value: T,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub notice: Option<N>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<N>,
 }
 
 /// The CPU's move as hops to animate, and the view after it.
@@ -196,7 +208,11 @@ impl<'de> Deserialize<'de> for GameNumber {
                 write!(f, "a game number from 0 to {MAX_COUNTER}")
             }
             fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<GameNumber, E> {
-                game_number(n).map(GameNumber).map_err(E::custom)
+                if n <= MAX_COUNTER {
+                    Ok(GameNumber(n))
+                } else {
+                    Err(E::custom(format!("game number {n} is out of range")))
+                }
             }
             fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<GameNumber, E> {
                 let n =
@@ -214,14 +230,10 @@ impl<'de> Deserialize<'de> for GameNumber {
     }
 }
 
-/// A game number as read from a file: at most [`MAX_COUNTER`], so the next
-/// one can always be made.
+/// A game number as read from a file: below [`MAX_COUNTER`], so the next
+/// one can always be made and read back.
 fn game_number(n: u64) -> Result<u64, String> {
-    if n <= MAX_COUNTER {
-        Ok(n)
-    } else {
-        Err(format!("game number {n} is out of range"))
-    }
+    counter_with_room(n).map_err(|_| format!("game number {n} is out of range"))
 }
 
 /// A JSON error as a short message: serde's messages quote what they were
@@ -278,9 +290,13 @@ struct Inner {
     records: Records,
     /// Number of the last game counted in `records`.
     last_recorded_id: u64,
+    /// The game in progress could not be given a number (the counter has
+    /// no room left): it is neither saved nor counted, and the player has
+    /// been told that progress is not being kept.
+    unnumbered: bool,
     settings: Settings,
-    /// A notice the player has not been given yet.
-    notice: Option<Notice>,
+    /// The notices the player has not been given yet.
+    notices: Vec<Notice>,
     /// The player has been told that progress is not being kept.
     told_not_saving: bool,
     game_doc: Document,
@@ -317,12 +333,11 @@ fn report<T>(loaded: &Loaded<T>) {
 impl Shell {
     /// Load settings, records and the saved game from `dir`.
     ///
-    /// Unusable copies are moved aside by [`Document::load`]; if a whole
-    /// document is lost the player gets one notice (records first, then the
-    /// game, then settings), and if one cannot be written at all, a notice
-    /// that progress is not being kept, which comes first. A saved game that
-    /// ended but was not yet counted (the app stopped between the two
-    /// writes) is counted now.
+    /// Unusable copies are moved aside by [`Document::load`]; the player
+    /// gets a notice for every document lost (records, then the game, then
+    /// settings), after one that progress is not being kept when a document
+    /// cannot be written at all. A saved game that ended but was not yet
+    /// counted (the app stopped between the two writes) is counted now.
     pub fn load<R: Runtime>(app: &AppHandle<R>, dir: &Path) -> Shell {
         let settings = Document::load(dir, SETTINGS_DOC, Settings::from_value);
         let records = Document::load(dir, RECORDS_DOC, validate_records);
@@ -331,17 +346,15 @@ impl Shell {
         report(&records);
         report(&game);
         let blocked = settings.blocked() || records.blocked() || game.blocked();
-        let notice = if blocked {
-            Some(Notice::NotSaving)
-        } else if records.lost() {
-            Some(Notice::RecordsUnreadable)
-        } else if game.lost() {
-            Some(Notice::SavedGameUnreadable)
-        } else if settings.lost() {
-            Some(Notice::SettingsUnreadable)
-        } else {
-            None
-        };
+        let notices = [
+            (blocked, Notice::NotSaving),
+            (records.lost(), Notice::RecordsUnreadable),
+            (game.lost(), Notice::SavedGameUnreadable),
+            (settings.lost(), Notice::SettingsUnreadable),
+        ]
+        .into_iter()
+        .filter_map(|(owed, notice)| owed.then_some(notice))
+        .collect();
         let (last_recorded_id, records_value) = records.value.unwrap_or_default();
         let (game_id, game_value) = match game.value {
             Some((id, g)) => (id, Some(g)),
@@ -353,8 +366,9 @@ impl Shell {
             generation: 0,
             records: records_value,
             last_recorded_id,
+            unnumbered: false,
             settings: settings.value.unwrap_or_default(),
-            notice,
+            notices,
             told_not_saving: blocked,
             game_doc: game.doc,
             records_doc: records.doc,
@@ -374,14 +388,14 @@ impl Shell {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Startup state for the page. The notice is given once.
+    /// Startup state for the page. The notices are given once.
     pub fn app_state(&self) -> AppState {
         let mut s = self.lock();
         AppState {
             game: s.resumable(),
             records: s.records.view(),
             settings: s.settings.clone(),
-            notice: s.notice.take(),
+            notices: std::mem::take(&mut s.notices),
         }
     }
 
@@ -395,8 +409,7 @@ impl Shell {
     ) -> Reply<View> {
         let mut s = self.lock();
         s.generation += 1;
-        // Both numbers are at most MAX_COUNTER, so this cannot overflow.
-        s.game_id = s.game_id.max(s.last_recorded_id).saturating_add(1);
+        s.number_new_game();
         let game = Game::new(level, first).started_at(now_ms());
         let view = game.view();
         s.game = Some(game);
@@ -574,11 +587,25 @@ impl Inner {
             .map(Game::view)
     }
 
-    /// `value` with the notice the player has not been given yet.
+    /// `value` with the notices the player has not been given yet.
     fn reply<T>(&mut self, value: T) -> Reply<T> {
         Reply {
             value,
-            notice: self.notice.take(),
+            notices: std::mem::take(&mut self.notices),
+        }
+    }
+
+    /// The next game's number: one more than any game saved or counted. A
+    /// counter with no room left (only a file at the limit can bring one)
+    /// leaves the game unnumbered rather than stored under a number that
+    /// could not be read back.
+    fn number_new_game(&mut self) {
+        match next_counter(self.game_id.max(self.last_recorded_id)) {
+            Some(id) => {
+                self.game_id = id;
+                self.unnumbered = false;
+            }
+            None => self.unnumbered = true,
         }
     }
 
@@ -609,7 +636,7 @@ impl Inner {
         let Some(game) = self.game.as_mut() else {
             return;
         };
-        if game.is_recorded() {
+        if game.is_recorded() || self.unnumbered {
             return;
         }
         let Some(archived) = ArchivedGame::of(game, self.game_id, now_ms()) else {
@@ -636,6 +663,10 @@ impl Inner {
         let Some(game) = self.game.as_ref() else {
             return;
         };
+        if self.unnumbered {
+            self.check_saved(Err(SaveError::Counter));
+            return;
+        }
         let value = json!({ "gameId": self.game_id, "game": game.snapshot() });
         let saved = self.game_doc.save(app, value);
         self.check_saved(saved);
@@ -643,12 +674,12 @@ impl Inner {
 
     /// A failed save is logged, and the first one tells the player that
     /// progress is not being kept; play goes on.
-    fn check_saved(&mut self, saved: Result<(), crate::persist::SaveError>) {
+    fn check_saved(&mut self, saved: Result<(), SaveError>) {
         if let Err(e) = saved {
             eprintln!("checkers: {e}");
             if !self.told_not_saving {
                 self.told_not_saving = true;
-                self.notice = Some(Notice::NotSaving);
+                self.notices.push(Notice::NotSaving);
             }
         }
     }
@@ -709,7 +740,11 @@ mod tests {
 
     #[test]
     fn absurd_game_numbers_are_refused() {
-        assert!(game_number(MAX_COUNTER).is_ok());
+        assert!(game_number(MAX_COUNTER - 1).is_ok());
+        assert!(
+            game_number(MAX_COUNTER).is_err(),
+            "no room for the next game"
+        );
         assert!(game_number(MAX_COUNTER + 1).is_err());
         assert!(game_number(u64::MAX).is_err());
     }

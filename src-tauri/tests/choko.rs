@@ -14,13 +14,43 @@ use std::path::{Path, PathBuf};
 use support::{files, start, Running};
 use tauri::Manager;
 
-/// A jump b3xd3 that may take b4 or c5 as its extra piece.
-const JUMP_START: &str = "2o2/1o3/1xo2/5/5 x 11/9 x 0 6";
-/// The same jump takes the machine's last two pieces: a win.
-const WIN_START: &str = "5/5/1xo2/5/5 x 11/1 x 0 30";
-/// The player steps, the machine acts, and the 200th turn ends the game
-/// with the machine a piece ahead: a loss.
-const LOSS_START: &str = "4o/4o/5/5/x4 x 0/0 o 0 198";
+/// A whole game from the standard start, as `tests/data/choko/<name>.json`
+/// holds it (its README says what each reaches).
+fn fixture(name: &str) -> Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/choko")
+        .join(format!("{name}.json"));
+    serde_json::from_slice(&fs::read(&path).unwrap()).unwrap()
+}
+
+/// The player's jump b3xd3 may take b4 or c5 as its extra piece.
+fn jump_game() -> Value {
+    fixture("jump")
+}
+
+/// The player's jump c4xc2 takes the machine's last piece on the board and
+/// the last in its hand: a win.
+fn win_game() -> Value {
+    fixture("win")
+}
+
+/// Turn 198: the player steps, the machine acts, and the 200th turn ends
+/// the game with the machine ahead: a loss.
+fn loss_game() -> Value {
+    fixture("late-loss")
+}
+
+/// `game` with `more` actions played after its own.
+fn then(mut game: Value, more: &[&str]) -> Value {
+    let actions = game["actions"].as_array_mut().unwrap();
+    actions.extend(more.iter().map(|a| json!(a)));
+    game
+}
+
+/// The actions of `game` followed by `more`, as a View lists them.
+fn actions(game: &Value, more: &[&str]) -> Value {
+    then(game.clone(), more)["actions"].clone()
+}
 
 fn ok(app: &Running, cmd: &str, args: Value) -> Value {
     app.invoke(cmd, args)
@@ -54,23 +84,16 @@ fn write_doc(dir: &Path, file: &str, seq: u64, data: Value) {
     fs::write(dir.join(file), doc.to_string()).unwrap();
 }
 
-fn game_doc(id: u64, start: &str, actions: &[&str], waiting: Option<&str>) -> Value {
-    json!({ "gameId": id, "game": {
-        "version": 1, "level": 3, "first": "player", "start": start,
-        "actions": actions, "waiting": waiting, "recorded": false } })
+fn game_doc(id: u64, game: Value) -> Value {
+    json!({ "gameId": id, "game": game })
 }
 
 fn ladder_doc(last: u64, bonuses: &[u32], best: &[u32]) -> Value {
     json!({ "lastGameId": last, "streak": { "version": 1, "bonuses": bonuses, "best": best } })
 }
 
-fn saved_game(dir: &Path, start: &str, actions: &[&str], waiting: Option<&str>) {
-    write_doc(
-        dir,
-        "choko-game.1.json",
-        1,
-        game_doc(1, start, actions, waiting),
-    );
+fn saved_game(dir: &Path, game: Value) {
+    write_doc(dir, "choko-game.1.json", 1, game_doc(1, game));
 }
 
 fn set_aside(dir: &Path, stem: &str) -> Vec<PathBuf> {
@@ -93,7 +116,7 @@ fn first_launch_offers_level_one_with_the_machine_placing_first() {
     let s = state(&app);
     assert_eq!(
         s,
-        json!({ "game": null, "resumable": false, "notice": null, "ladder": {
+        json!({ "game": null, "resumable": false, "notices": [], "ladder": {
             "level": 1, "wins": 0, "value": 0, "lastBonus": null, "bestWins": 0,
             "bestValue": 0, "nextFirst": "machine", "top": 8 } })
     );
@@ -164,7 +187,7 @@ fn the_machine_places_first_then_the_player_must_place_and_it_is_saved() {
 #[test]
 fn a_players_jump_waits_for_its_extra_piece_even_across_a_restart() {
     let tmp = tempfile::tempdir().unwrap();
-    saved_game(tmp.path(), JUMP_START, &[], None);
+    saved_game(tmp.path(), jump_game());
     let app = start(tmp.path());
     let l = legal(&app);
     assert_eq!(
@@ -203,20 +226,29 @@ fn a_players_jump_waits_for_its_extra_piece_even_across_a_restart() {
     assert_eq!(legal(&app)["extra"]["choices"], json!(["b4", "c5"]));
     let answer = play(&app, json!({ "extra": "c5" }));
     assert_eq!(answer["view"]["status"], json!("machineThinking"));
-    assert_eq!(answer["view"]["actions"], json!(["b3xd3 c5"]));
+    assert_eq!(
+        answer["view"]["actions"],
+        actions(&jump_game(), &["b3xd3 c5"])
+    );
     let last = &answer["view"]["last"];
     assert_eq!(
         (last["extra"].clone(), last["extraFromHand"].clone()),
         (json!("c5"), json!(false))
     );
     let reply = ok(&app, "choko_cpu_reply", json!({}));
-    assert_eq!(reply["view"]["actions"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        reply["view"]["actions"].as_array().unwrap().len(),
+        jump_game()["actions"].as_array().unwrap().len() + 2
+    );
 }
 
 #[test]
 fn the_extra_piece_comes_from_the_hand_when_none_is_left_on_the_board() {
     let tmp = tempfile::tempdir().unwrap();
-    saved_game(tmp.path(), "5/5/1xo2/5/5 x 11/11 x 0 2", &[], None);
+    // The player placed b3 first, and the machine had to answer on c3.
+    let game = json!({ "version": 1, "level": 1, "first": "player",
+        "start": "5/5/5/5/5 x 12/12 - 0 0", "actions": ["@b3", "@c3"] });
+    saved_game(tmp.path(), game);
     let app = start(tmp.path());
     let answer = play(&app, json!({ "from": "b3", "to": "d3" }));
     let view = &answer["view"];
@@ -235,7 +267,7 @@ fn undo_is_always_refused_with_its_own_code() {
         e,
         json!({ "code": "noUndo", "message": "Choko has no undo: a streak is a score" })
     );
-    saved_game(tmp.path(), JUMP_START, &[], None);
+    saved_game(tmp.path(), jump_game());
     drop(app);
     let app = start(tmp.path());
     play(&app, json!({ "from": "b3", "to": "b2" }));
@@ -247,7 +279,7 @@ fn undo_is_always_refused_with_its_own_code() {
 #[test]
 fn bad_arguments_are_refused_and_change_nothing() {
     let tmp = tempfile::tempdir().unwrap();
-    saved_game(tmp.path(), JUMP_START, &[], None);
+    saved_game(tmp.path(), jump_game());
     let app = start(tmp.path());
     let before = (state(&app), files(tmp.path()));
     let long = "x".repeat(1 << 20);
@@ -309,15 +341,16 @@ fn a_reply_searched_before_a_new_streak_or_leaving_is_discarded() {
 #[test]
 fn a_win_climbs_the_ladder_once_and_a_loss_ends_the_streak() {
     let tmp = tempfile::tempdir().unwrap();
-    saved_game(tmp.path(), WIN_START, &[], None);
+    saved_game(tmp.path(), win_game());
     let app = start(tmp.path());
-    let answer = play(&app, json!({ "from": "b3", "to": "d3" }));
+    let answer = play(&app, json!({ "from": "c4", "to": "c2" }));
     let result = &answer["view"]["result"];
     assert_eq!(result["outcome"], json!("win"));
     assert_eq!(result["end"], json!("allCaptured"));
-    // 31 turns from a start with the player to act: 16 were the player's.
-    assert_eq!(result["playerTurns"], json!(16));
-    assert_eq!(result["bonus"], json!(4 * 12 + 50 - 16));
+    // 25 turns from the start with the player placing first: 13 were the
+    // player's, and it kept all 12 pieces.
+    assert_eq!(result["playerTurns"], json!(13));
+    assert_eq!(result["bonus"], json!(4 * 12 + 50 - 13));
     let ladder = &answer["ladder"];
     assert_eq!(
         (
@@ -325,7 +358,7 @@ fn a_win_climbs_the_ladder_once_and_a_loss_ends_the_streak() {
             ladder["wins"].clone(),
             ladder["value"].clone()
         ),
-        (json!(2), json!(1), json!(1820))
+        (json!(2), json!(1), json!(1000 + 10 * 85))
     );
     assert_eq!(ladder["nextFirst"], json!("player"));
     drop(app);
@@ -354,15 +387,10 @@ fn a_win_climbs_the_ladder_once_and_a_loss_ends_the_streak() {
         1,
         ladder_doc(2, &[60, 45], &[60, 45]),
     );
-    write_doc(
-        tmp.path(),
-        "choko-game.1.json",
-        1,
-        game_doc(3, LOSS_START, &[], None),
-    );
+    write_doc(tmp.path(), "choko-game.1.json", 1, game_doc(3, loss_game()));
     let app = start(tmp.path());
     assert_eq!(state(&app)["game"]["turnsLeft"], json!(2));
-    play(&app, json!({ "from": "a1", "to": "b1" }));
+    play(&app, json!({ "from": "d5", "to": "e5" }));
     let reply = ok(&app, "choko_cpu_reply", json!({}));
     assert_eq!(reply["view"]["result"]["outcome"], json!("loss"));
     assert_eq!(reply["view"]["result"]["end"], json!("turnLimit"));
@@ -391,7 +419,7 @@ fn a_new_streak_abandons_the_game_and_keeps_the_best() {
         1,
         ladder_doc(2, &[60, 45], &[60, 45]),
     );
-    saved_game(tmp.path(), JUMP_START, &[], None);
+    saved_game(tmp.path(), jump_game());
     let app = start(tmp.path());
     let answer = ok(&app, "choko_new_streak", json!({}));
     assert_eq!(answer["view"]["level"], json!(1));
@@ -420,7 +448,7 @@ fn a_game_that_ended_before_the_ladder_was_written_is_counted_at_start_once() {
             1,
             ladder_doc(last, &[], &[]),
         );
-        saved_game(tmp.path(), WIN_START, &["b3xd3 @"], None);
+        saved_game(tmp.path(), then(win_game(), &["c4xc2 @"]));
         let app = start(tmp.path());
         let s = state(&app);
         assert_eq!(s["ladder"]["wins"], json!(wins), "last counted game {last}");
@@ -438,7 +466,7 @@ fn nothing_in_chokos_documents_stops_the_start() {
     let more: Vec<(&str, support::Make)> = vec![
         ("a counter at its limit", |dir, file| {
             let data = if file.starts_with("choko-game") {
-                game_doc(1, JUMP_START, &[], None)
+                game_doc(1, jump_game())
             } else {
                 ladder_doc(0, &[], &[])
             };
@@ -446,7 +474,7 @@ fn nothing_in_chokos_documents_stops_the_start() {
         }),
         ("an illegal action or an impossible streak", |dir, file| {
             let data = if file.starts_with("choko-game") {
-                game_doc(1, JUMP_START, &["b3xd3 a1"], None)
+                game_doc(1, then(jump_game(), &["b3xd3 a1"]))
             } else {
                 ladder_doc(0, &[99], &[99])
             };
@@ -471,21 +499,16 @@ fn nothing_in_chokos_documents_stops_the_start() {
                 write_doc(dir, "choko-ladder.1.json", 3, ladder_doc(0, &[60], &[60]));
             }
             if file != "choko-game.1.json" {
-                write_doc(
-                    dir,
-                    "choko-game.1.json",
-                    3,
-                    game_doc(1, JUMP_START, &[], None),
-                );
+                write_doc(dir, "choko-game.1.json", 3, game_doc(1, jump_game()));
             }
             make(dir, file);
             let case = format!("{what} as {file}");
             let app = start(dir);
             let s = state(&app);
-            assert_eq!(s["notice"], json!(notice), "{case}");
+            assert_eq!(s["notices"], json!([notice]), "{case}");
             assert_eq!(
-                ok(&app, "app_state", json!({}))["notice"],
-                Value::Null,
+                ok(&app, "app_state", json!({}))["notices"],
+                json!([]),
                 "{case}: checkers is not concerned"
             );
             assert_eq!(
@@ -502,10 +525,10 @@ fn nothing_in_chokos_documents_stops_the_start() {
             // Saving goes on: a new streak, an action, a restart.
             ok(&app, "choko_new_streak", json!({}));
             let reply = ok(&app, "choko_cpu_reply", json!({}));
-            assert!(reply.get("notice").is_none(), "{case}: {reply}");
+            assert!(reply.get("notices").is_none(), "{case}: {reply}");
             drop(app);
             let s = state(&start(dir));
-            assert_eq!(s["notice"], Value::Null, "{case}");
+            assert_eq!(s["notices"], json!([]), "{case}");
             assert_eq!(s["game"], reply["view"], "{case}");
         }
     }
@@ -517,9 +540,9 @@ fn when_nothing_can_be_saved_choko_says_so_and_play_goes_on() {
     let dir = tmp.path().join("data");
     fs::write(&dir, b"a file where the data directory belongs").unwrap();
     let app = start(&dir);
-    assert_eq!(state(&app)["notice"], json!("notSaving"));
+    assert_eq!(state(&app)["notices"], json!(["notSaving"]));
     let answer = ok(&app, "choko_new_game", json!({}));
-    assert!(answer.get("notice").is_none(), "told once");
+    assert!(answer.get("notices").is_none(), "told once");
     let reply = ok(&app, "choko_cpu_reply", json!({}));
     assert_eq!(reply["view"]["status"], json!("mustPlace"));
     assert_eq!(
@@ -550,10 +573,118 @@ fn the_machine_answers_a_position_the_same_way_every_time() {
     let mut seen: Vec<Action> = Vec::new();
     for _ in 0..2 {
         let tmp = tempfile::tempdir().unwrap();
-        saved_game(tmp.path(), JUMP_START, &["b3-b2"], None);
+        saved_game(tmp.path(), then(jump_game(), &["b3-b2"]));
         let app = start(tmp.path());
         let reply = ok(&app, "choko_cpu_reply", json!({}));
         seen.push(reply["action"]["text"].as_str().unwrap().parse().unwrap());
     }
     assert_eq!(seen[0], seen[1]);
+}
+
+#[test]
+fn fixtures_reach_their_positions() {
+    for (name, position) in [
+        ("jump", "2o2/1o3/1xo2/5/5 x 9/9 x 0 8"),
+        ("win", "1x3/2xxx/2o2/1x3/x1x2 x 5/1 o 1 24"),
+        ("late-loss", "o1xx1/o1o2/2o1o/oo1o1/o1ooo x 0/0 o 24 198"),
+        ("late-jump", "1oxo1/xo1ox/ooo2/o1x1x/xooox x 1/1 x 16 194"),
+    ] {
+        let game = choko::game::Game::from_value(&fixture(name)).unwrap();
+        assert_eq!(choko::to_text(game.position()), position, "{name}");
+        assert!(!game.is_over(), "{name}");
+    }
+}
+
+#[test]
+fn games_the_rules_could_not_have_produced_are_set_aside_and_counted_nowhere() {
+    // The machine without a piece before anyone acted (a finished game,
+    // which would count as a win), and ten placements of the player's to
+    // five of the machine's although each must be answered (K7).
+    for start_text in [
+        "xxxxx/xxxxx/xx3/5/5 o 0/0 x 0 24",
+        "xxxxx/xxxxx/5/5/ooooo o 2/7 x 0 20",
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        write_doc(
+            tmp.path(),
+            "choko-ladder.1.json",
+            1,
+            ladder_doc(1, &[60, 45], &[60, 45]),
+        );
+        let game = json!({ "version": 1, "level": 3, "first": "machine",
+            "start": start_text, "actions": [], "waiting": null, "recorded": false });
+        saved_game(tmp.path(), game);
+        let app = start(tmp.path());
+        let s = state(&app);
+        assert_eq!(s["notices"], json!(["chokoGameUnreadable"]), "{start_text}");
+        assert_eq!(
+            s["ladder"]["wins"],
+            json!(2),
+            "{start_text}: counted nowhere"
+        );
+        assert_eq!(s["game"], Value::Null, "{start_text}");
+        assert_eq!(set_aside(tmp.path(), "choko-game").len(), 1);
+        drop(app);
+        let s = state(&start(tmp.path()));
+        assert_eq!(
+            (s["ladder"]["wins"].clone(), s["notices"].clone()),
+            (json!(2), json!([]))
+        );
+    }
+}
+
+#[test]
+fn a_ladder_at_the_counter_s_limit_neither_loses_a_game_nor_revives_an_old_one() {
+    let max = checkers_app_lib::persist::MAX_COUNTER;
+    // At the limit: no game could follow it, so the ladder is set aside
+    // with a notice, and the game in progress goes on and is saved.
+    let tmp = tempfile::tempdir().unwrap();
+    write_doc(
+        tmp.path(),
+        "choko-ladder.1.json",
+        1,
+        ladder_doc(max, &[60], &[60]),
+    );
+    write_doc(tmp.path(), "choko-game.1.json", 1, game_doc(7, jump_game()));
+    let app = start(tmp.path());
+    let s = state(&app);
+    assert_eq!(s["notices"], json!(["chokoLadderUnreadable"]));
+    assert_eq!(s["resumable"], json!(true));
+    play(&app, json!({ "from": "b3", "to": "b2" }));
+    let after = state(&app)["game"].clone();
+    drop(app);
+    let s = state(&start(tmp.path()));
+    assert_eq!(s["game"], after, "the game goes on where it was");
+    assert_eq!(s["notices"], json!([]));
+
+    // One below: the ladder is read, but the next game's number would be
+    // the limit itself, which could not be read back. The new game is
+    // played unsaved and the player is told so, once; the game the new
+    // streak replaced does not come back silently.
+    let tmp = tempfile::tempdir().unwrap();
+    write_doc(
+        tmp.path(),
+        "choko-ladder.1.json",
+        1,
+        ladder_doc(max - 1, &[60], &[60]),
+    );
+    write_doc(
+        tmp.path(),
+        "choko-game.1.json",
+        1,
+        game_doc(max - 1, then(jump_game(), &["b3-b2"])),
+    );
+    let app = start(tmp.path());
+    assert_eq!(state(&app)["notices"], json!([]));
+    let answer = ok(&app, "choko_new_streak", json!({}));
+    assert_eq!(answer["notices"], json!(["notSaving"]));
+    let reply = ok(&app, "choko_cpu_reply", json!({}));
+    assert!(reply.get("notices").is_none(), "told once: {reply}");
+    drop(app);
+    let s = state(&start(tmp.path()));
+    assert_ne!(
+        s["game"]["actions"],
+        actions(&jump_game(), &["b3-b2"]),
+        "the abandoned game is not offered again"
+    );
 }

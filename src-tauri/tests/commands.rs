@@ -206,7 +206,7 @@ fn first_launch_has_no_game_default_settings_and_empty_records() {
     let app = start(tmp.path());
     let state = app.ok("app_state", json!({}));
     assert_eq!(state["game"], Value::Null);
-    assert_eq!(state["notice"], Value::Null);
+    assert_eq!(state["notices"], json!([]));
     assert_eq!(
         state["settings"],
         json!({ "language": null, "sound": true, "squareNumbers": false })
@@ -254,7 +254,7 @@ fn a_new_game_with_the_player_first_offers_the_front_row() {
     assert_eq!(view["result"], Value::Null);
     assert_eq!(view["moves"], json!([]));
     assert_eq!(view["drawIn"], Value::Null);
-    assert!(view.get("notice").is_none(), "no notice to give");
+    assert!(view.get("notices").is_none(), "no notice to give");
     // It is saved at once: "Continue" finds it after a restart.
     drop(app);
     let again = start(tmp.path());
@@ -453,8 +453,8 @@ fn bad_arguments_are_rejected_and_change_nothing() {
     }
     let mut after_state = app.ok("app_state", json!({}));
     let mut before_state = before_state;
-    after_state["notice"] = Value::Null;
-    before_state["notice"] = Value::Null;
+    after_state["notices"] = json!([]);
+    before_state["notices"] = json!([]);
     assert_eq!(after_state, before_state);
 }
 
@@ -756,7 +756,7 @@ fn an_ended_game_is_recorded_once_and_kept_in_the_history() {
     let state = app.ok("app_state", json!({}));
     assert_eq!(state["game"], Value::Null);
     assert_eq!(state["records"], records);
-    assert_eq!(state["notice"], Value::Null);
+    assert_eq!(state["notices"], json!([]));
     let kept = app.ok("history_game", json!({ "id": 1 }));
     assert_eq!(kept["moves"], review["moves"]);
     assert_eq!(kept["pdn"], review["pdn"]);
@@ -883,11 +883,11 @@ fn an_unreadable_saved_game_is_moved_aside_with_a_notice_and_records_survive() {
 
     let app = start(dir);
     let state = app.ok("app_state", json!({}));
-    assert_eq!(state["notice"], json!("savedGameUnreadable"));
+    assert_eq!(state["notices"], json!(["savedGameUnreadable"]));
     assert_eq!(state["game"], Value::Null);
     assert_eq!(state["records"], records);
     // Told once.
-    assert_eq!(app.ok("app_state", json!({}))["notice"], Value::Null);
+    assert_eq!(app.ok("app_state", json!({}))["notices"], json!([]));
     let aside = set_aside_files(dir, "game.");
     assert!(!aside.is_empty());
     for p in &aside {
@@ -901,7 +901,7 @@ fn an_unreadable_saved_game_is_moved_aside_with_a_notice_and_records_survive() {
     }
     drop(app);
     let state = start(dir).ok("app_state", json!({}));
-    assert_eq!(state["notice"], Value::Null);
+    assert_eq!(state["notices"], json!([]));
     assert_eq!(
         state["game"]["lastMove"],
         json!({ "side": "player", "path": [23, 19], "captured": [] })
@@ -915,13 +915,48 @@ fn unreadable_records_and_settings_each_give_their_notice() {
         ("settings", "settingsUnreadable"),
     ] {
         let tmp = tempfile::tempdir().unwrap();
-        fs::write(tmp.path().join(format!("{doc}.2.json")), b"{\"format\":1,").unwrap();
+        // Bytes no write of the app leaves, even cut short.
+        fs::write(tmp.path().join(format!("{doc}.2.json")), b"{\"format\":1,]").unwrap();
         let app = start(tmp.path());
         let state = app.ok("app_state", json!({}));
-        assert_eq!(state["notice"], json!(notice));
+        assert_eq!(state["notices"], json!([notice]));
         assert_eq!(games_recorded(&state["records"]), 0);
         assert_eq!(state["settings"]["sound"], json!(true));
     }
+}
+
+#[test]
+fn every_document_lost_gets_its_own_notice_in_both_games() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    // Bytes no write of the app leaves, in the place of four documents.
+    for file in [
+        "records.1.json",
+        "game.1.json",
+        "choko-ladder.1.json",
+        "choko-game.1.json",
+    ] {
+        write_doc(
+            dir,
+            "settings.1.json",
+            1,
+            json!({ "language": "en", "sound": false, "squareNumbers": false }),
+        );
+        fs::write(dir.join(file), b"{\"format\":1,]").unwrap();
+    }
+    let (app, state) = start_checked(dir);
+    assert_eq!(
+        state["notices"],
+        json!(["recordsUnreadable", "savedGameUnreadable"])
+    );
+    let choko = app.ok("choko_state", json!({}));
+    assert_eq!(
+        choko["notices"],
+        json!(["chokoLadderUnreadable", "chokoGameUnreadable"])
+    );
+    // Each told once.
+    assert_eq!(app.ok("app_state", json!({}))["notices"], json!([]));
+    assert_eq!(app.ok("choko_state", json!({}))["notices"], json!([]));
 }
 
 #[test]
@@ -936,7 +971,7 @@ fn empty_copies_from_an_interrupted_first_write_are_not_a_loss() {
         fs::write(dir.join(name), b"").unwrap();
     }
     let (app, state) = start_checked(dir);
-    assert_eq!(state["notice"], Value::Null);
+    assert_eq!(state["notices"], json!([]));
     assert_eq!(state["records"], records, "the game is still counted");
     for stem in ["game.", "records.", "settings."] {
         assert!(set_aside_files(dir, stem).is_empty(), "{stem} set aside");
@@ -961,7 +996,7 @@ fn a_future_version_saved_game_is_set_aside() {
     fs::write(&path, &text).unwrap();
     let app = start(tmp.path());
     let state = app.ok("app_state", json!({}));
-    assert_eq!(state["notice"], json!("savedGameUnreadable"));
+    assert_eq!(state["notices"], json!(["savedGameUnreadable"]));
     assert!(!path.exists());
 }
 
@@ -984,7 +1019,7 @@ fn a_crash_in_the_middle_of_saving_a_hop_loses_only_that_hop() {
 
     let app = start(dir);
     let state = app.ok("app_state", json!({}));
-    assert_eq!(state["notice"], Value::Null, "an intact copy remained");
+    assert_eq!(state["notices"], json!([]), "an intact copy remained");
     let mut expected = before;
     expected["canUndo"] = json!(false); // undo history is not saved (C7)
     assert_eq!(state["game"], expected);
@@ -1108,7 +1143,7 @@ fn nothing_on_disk_stops_the_start() {
             make(dir, file);
             let (app, state) = start_checked(dir);
             let case = format!("{what} as {file}");
-            assert_eq!(state["notice"], json!(notice), "{case}");
+            assert_eq!(state["notices"], json!([notice]), "{case}");
             assert_eq!(state["game"], Value::Null, "{case}");
             if file != "records.1.json" {
                 assert_eq!(state["records"]["easy"]["wins"], json!(2), "{case}");
@@ -1122,11 +1157,11 @@ fn nothing_on_disk_stops_the_start() {
             let end = play_out(&app, view);
             let s = json!({ "language": "es", "sound": true, "squareNumbers": false });
             let saved = app.ok("set_settings", json!({ "settings": s }));
-            assert!(saved.get("notice").is_none(), "{case}: {saved}");
+            assert!(saved.get("notices").is_none(), "{case}: {saved}");
             let recorded = games_recorded(&app.ok("records", json!({})));
             drop(app);
             let (_, again) = start_checked(dir);
-            assert_eq!(again["notice"], Value::Null, "{case}");
+            assert_eq!(again["notices"], json!([]), "{case}");
             assert_eq!(again["settings"], s, "{case}");
             assert_eq!(games_recorded(&again["records"]), recorded, "{case}");
             assert_eq!(
@@ -1149,7 +1184,7 @@ fn a_saved_game_whose_position_text_once_panicked_is_set_aside() {
         let tmp = tempfile::tempdir().unwrap();
         write_saved_game(tmp.path(), 1, fen, &[]);
         let (app, state) = start_checked(tmp.path());
-        assert_eq!(state["notice"], json!("savedGameUnreadable"), "{fen}");
+        assert_eq!(state["notices"], json!(["savedGameUnreadable"]), "{fen}");
         assert_eq!(state["game"], Value::Null);
         app.ok("new_game", json!({ "level": "easy", "first": "player" }));
         app.ok("play", json!({ "from": 22, "to": 18 }));
@@ -1179,12 +1214,15 @@ fn game_numbers_at_their_limit_are_refused_and_new_games_are_saved() {
         let tmp = tempfile::tempdir().unwrap();
         write_doc(tmp.path(), file, 1, doc);
         let (app, state) = start_checked(tmp.path());
-        assert!(state["notice"].is_string(), "{file}: {state}");
+        assert!(
+            state["notices"].as_array().is_some_and(|n| n.len() == 1),
+            "{file}: {state}"
+        );
         let view = app.ok("new_game", json!({ "level": "easy", "first": "player" }));
         play_out(&app, view);
         drop(app);
         let (_, again) = start_checked(tmp.path());
-        assert_eq!(again["notice"], Value::Null);
+        assert_eq!(again["notices"], json!([]));
         assert_eq!(games_recorded(&again["records"]), 1, "{file}");
         assert_eq!(again["records"]["history"][0]["id"], json!(1), "{file}");
     }
@@ -1198,9 +1236,9 @@ fn when_nothing_can_be_saved_the_player_is_told_once_and_play_goes_on() {
     let dir = tmp.path().join("data");
     fs::write(&dir, b"a file where the data directory belongs").unwrap();
     let (app, state) = start_checked(&dir);
-    assert_eq!(state["notice"], json!("notSaving"));
+    assert_eq!(state["notices"], json!(["notSaving"]));
     let view = app.ok("new_game", json!({ "level": "easy", "first": "player" }));
-    assert!(view.get("notice").is_none(), "told once, at the start");
+    assert!(view.get("notices").is_none(), "told once, at the start");
     let end = play_out(&app, view);
     assert_eq!(end["status"], json!("over"));
     assert_eq!(
@@ -1217,10 +1255,10 @@ fn when_nothing_can_be_saved_the_player_is_told_once_and_play_goes_on() {
     fs::remove_dir_all(&dir).unwrap();
     fs::write(&dir, b"x").unwrap();
     let view = app.ok("play", json!({ "from": 22, "to": 18 }));
-    assert_eq!(view["notice"], json!("notSaving"));
+    assert_eq!(view["notices"], json!(["notSaving"]));
     assert_eq!(view["status"], json!("cpuThinking"), "play goes on");
     let reply = app.ok("cpu_reply", json!({}));
-    assert!(reply.get("notice").is_none(), "told once");
+    assert!(reply.get("notices").is_none(), "told once");
     let s = json!({ "language": "es", "sound": true, "squareNumbers": false });
     assert_eq!(app.ok("set_settings", json!({ "settings": s })), s);
 }

@@ -147,7 +147,7 @@ fn in_a_read_only_folder_the_intact_saved_game_is_offered_and_nothing_is_touched
         let state = app
             .invoke("app_state", json!({}))
             .unwrap_or_else(|e| panic!("app_state: {e}"));
-        assert_eq!(state["notice"], json!("notSaving"), "{torn}: {state}");
+        assert_eq!(state["notices"], json!(["notSaving"]), "{torn}: {state}");
         let game = &state["game"];
         assert_eq!(game["status"], json!("yourTurn"), "{torn}: the intact game");
         assert_eq!(game["board"][21]["side"], json!("player"), "{torn}: 22");
@@ -157,7 +157,7 @@ fn in_a_read_only_folder_the_intact_saved_game_is_offered_and_nothing_is_touched
             .invoke("play", json!({ "from": 22, "to": 18 }))
             .unwrap_or_else(|e| panic!("play: {e}"));
         assert_eq!(view["status"], json!("cpuThinking"));
-        assert!(view.get("notice").is_none(), "told once: {view}");
+        assert!(view.get("notices").is_none(), "told once: {view}");
         drop(app);
         assert_eq!(files(&dir), before, "{torn}: every copy where it was");
     }
