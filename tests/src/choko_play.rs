@@ -23,24 +23,33 @@ fn only_copy(data: &DataDir, name: &str, body: Value) {
     write_doc(data, name, body);
 }
 
-/// A saved Choko game: from `start` (the position notation), `actions`
-/// played, optionally a jump waiting for its extra piece.
-pub fn preset_game(
-    data: &DataDir,
-    level: u8,
-    first: &str,
-    start: &str,
-    actions: &[&str],
-    waiting: Option<&str>,
-) {
-    only_copy(
-        data,
-        "choko-game",
-        json!({ "gameId": 1, "game": {
-            "version": 1, "level": level, "first": first, "start": start,
-            "actions": actions, "waiting": waiting, "recorded": false
-        }}),
-    );
+/// A whole game from the standard start, as `tests/data/choko/<name>.json`
+/// holds it (its README says what each reaches): a saved game must be one
+/// the rules could have produced.
+pub fn fixture(name: &str) -> Value {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/choko")
+        .join(format!("{name}.json"));
+    serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap()
+}
+
+/// `game` with `more` actions played after its own.
+pub fn then(mut game: Value, more: &[&str]) -> Value {
+    let actions = game["actions"].as_array_mut().unwrap();
+    actions.extend(more.iter().map(|a| json!(a)));
+    game
+}
+
+/// How many actions `game` holds.
+pub fn played(game: &Value) -> usize {
+    game["actions"].as_array().unwrap().len()
+}
+
+/// A saved Choko game: `game` (a [`fixture`], perhaps played on) at
+/// `level`.
+pub fn preset_game(data: &DataDir, level: u8, mut game: Value) {
+    game["level"] = json!(level);
+    only_copy(data, "choko-game", json!({ "gameId": 1, "game": game }));
 }
 
 /// A saved ladder: the current streak's bonuses and the best streak's.

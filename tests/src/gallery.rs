@@ -323,19 +323,12 @@ pub fn choko_documents(data: &DataDir, lang: &str) {
         json!({ "language": lang, "sound": false, "squareNumbers": true, "game": "choko" }),
     );
     preset_ladder(data, &[60, 45], &[70, 60, 45]);
-    preset_game(
-        data,
-        3,
-        "player",
-        "2o2/1o3/1xo2/5/5 x 11/9 x 0 6",
-        &[],
-        None,
-    );
+    preset_game(data, 3, choko_play::fixture("jump"));
 }
 
-/// Choko's documents for the end: a saved game won in one jump.
+/// Choko's documents for the end: a saved game won by the jump c4xc2.
 pub fn choko_end_documents(data: &DataDir) {
-    preset_game(data, 3, "player", "5/5/1xo2/5/5 x 11/1 x 0 30", &[], None);
+    preset_game(data, 3, choko_play::fixture("win"));
 }
 
 /// Choko's start screen and game at each size, from a page launched on
@@ -433,8 +426,8 @@ pub async fn choko_end<W: Window>(w: &W, tag: &str) {
     choko_play::open_choko(app).await;
     app.click("#choko-continue").await;
     choko_play::wait_status(app, "yourTurn").await;
-    choko_play::tap(app, "b3").await;
-    choko_play::tap(app, "d3").await;
+    choko_play::tap(app, "c4").await;
+    choko_play::tap(app, "c2").await;
     choko_play::wait_end(app).await;
     for (width, h, name) in SIZES {
         w.size(width, h).await;
@@ -560,11 +553,11 @@ pub async fn choko_tour<W: Window>(w: &W, tag: &str) {
     each("start", None).await;
     press(app, "#choko-continue").await;
     choko_play::wait_status(app, "yourTurn").await;
-    press_on(app, ".choko-board.interactive .pt[data-point=\"b3\"]").await;
+    press_on(app, ".choko-board.interactive .pt[data-point=\"c4\"]").await;
     app.wait_until("document.querySelector('.choko-board .piece.lifted')")
         .await;
     each("lifted", Some(CHOKO_BOARD)).await;
-    press_on(app, ".choko-board.interactive .pt[data-point=\"d3\"]").await;
+    press_on(app, ".choko-board.interactive .pt[data-point=\"c2\"]").await;
     choko_play::wait_end(app).await;
     each("end", Some(CHOKO_BOARD)).await;
     press(app, "#choko-menu").await;

@@ -590,16 +590,9 @@ fn accessibility_tree_atspi_choko_game_to_its_end() {
     run(async {
         let data = DataDir::new("atspi-choko");
         choko_play::prefer_choko(&data, "en");
-        // A saved game six turns before the limit: the player's piece on
-        // b3 can jump the machine's on c3.
-        choko_play::preset_game(
-            &data,
-            1,
-            "player",
-            "2o2/1o3/1xo2/5/5 x 11/9 x 0 194",
-            &[],
-            None,
-        );
+        // A saved game six turns before the limit, where the player can
+        // place, step, or jump with a choice of extra piece.
+        choko_play::preset_game(&data, 1, choko_play::fixture("late-jump"));
         let bus = Bus::start();
         let mut r = Reader::start(&bus);
         let app = App::launch_on(&data, "en", &bus).await;

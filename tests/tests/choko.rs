@@ -15,9 +15,6 @@ const ES: &str = "es";
 /// same game through the session).
 const PLAYER_DEPTH: u32 = 3;
 
-/// A position where the player's jump b3xd3 may take b4 or c5.
-const JUMP_START: &str = "2o2/1o3/1xo2/5/5 x 11/9 x 0 6";
-
 #[test]
 fn a_ladder_game_is_won_by_taps_and_the_streak_survives_a_restart() {
     run(async {
@@ -123,7 +120,7 @@ fn a_loss_ends_the_streak_and_the_best_streak_stays() {
         preset_ladder(&data, &[60, 45], &[60, 45]);
         // Turn 198: the player steps, the machine acts, and the 200th turn
         // ends the game with the machine a piece ahead.
-        preset_game(&data, 3, "machine", "4o/4o/5/5/x4 x 0/0 o 0 198", &[], None);
+        preset_game(&data, 3, fixture("late-loss"));
         let app = App::launch(&data, ES).await;
         open_choko(&app).await;
         let card = app
@@ -136,10 +133,10 @@ fn a_loss_ends_the_streak_and_the_best_streak_stays() {
             .js("const c = document.getElementById('choko-turns'); return c.hidden ? '' : c.textContent;")
             .await;
         assert_eq!(counter, json!("Quedan 2 de los 200 turnos"));
-        assert_eq!(movable(&app).await, vec!["a1"]);
-        tap(&app, "a1").await;
-        assert_eq!(dests(&app).await, vec!["a2", "b1"]);
-        tap(&app, "b1").await;
+        assert_eq!(movable(&app).await, vec!["c5", "d5"]);
+        tap(&app, "d5").await;
+        assert_eq!(dests(&app).await, vec!["d4", "e5"]);
+        tap(&app, "e5").await;
         wait_end(&app).await;
         let outcome = app
             .js("return document.getElementById('choko-outcome').dataset.outcome;")
@@ -193,7 +190,7 @@ fn the_player_chooses_the_extra_piece_of_a_jump() {
     run(async {
         let data = DataDir::new("choko-extra");
         prefer_choko(&data, ES);
-        preset_game(&data, 1, "player", JUMP_START, &[], None);
+        preset_game(&data, 1, fixture("jump"));
         let app = App::launch(&data, ES).await;
         open_choko(&app).await;
         app.click("#choko-continue").await;
@@ -223,8 +220,9 @@ fn the_player_chooses_the_extra_piece_of_a_jump() {
         app.wait_until(DECISION).await;
         let state = shell_state(&app).await;
         let actions = state["game"]["actions"].as_array().unwrap();
-        assert_eq!(actions[0], json!("b3xd3 c5"));
-        assert_eq!(actions.len(), 2, "the machine answered");
+        let before = played(&fixture("jump"));
+        assert_eq!(actions[before], json!("b3xd3 c5"));
+        assert_eq!(actions.len(), before + 2, "the machine answered");
         let spoken = app
             .js("return document.getElementById('choko-spoken').textContent;")
             .await;
@@ -305,7 +303,7 @@ fn a_kill_while_choosing_the_extra_piece_resumes_the_choice() {
     run(async {
         let data = DataDir::new("choko-kill");
         prefer_choko(&data, ES);
-        preset_game(&data, 1, "player", JUMP_START, &[], None);
+        preset_game(&data, 1, fixture("jump"));
         let app = App::launch(&data, ES).await;
         open_choko(&app).await;
         app.click("#choko-continue").await;
@@ -331,7 +329,8 @@ fn a_kill_while_choosing_the_extra_piece_resumes_the_choice() {
         .await;
         app.wait_until(DECISION).await;
         let state = shell_state(&app).await;
-        assert_eq!(state["game"]["actions"][0], json!("b3xd3 b4"));
+        let before = played(&fixture("jump"));
+        assert_eq!(state["game"]["actions"][before], json!("b3xd3 b4"));
         app.quit().await;
     });
 }

@@ -11,8 +11,6 @@ use e2e::{App, DataDir};
 use serde_json::json;
 
 /// A position where the player's jump b3xd3 may take b4 or c5, the player
-/// holding the initiative with 11 pieces in hand against the machine's 9.
-const JUMP_START: &str = "2o2/1o3/1xo2/5/5 x 11/9 x 0 6";
 
 const LEFT: char = '\u{E012}';
 const UP: char = '\u{E013}';
@@ -78,7 +76,7 @@ fn a_jump_and_its_extra_piece_by_keyboard_with_every_point_named() {
     run(async {
         let data = DataDir::new("choko-keys");
         prefer_choko(&data, "en");
-        preset_game(&data, 1, "player", JUMP_START, &[], None);
+        preset_game(&data, 1, fixture("jump"));
         let app = App::launch(&data, "en").await;
         open_choko(&app).await;
         app.click("#choko-continue").await;
@@ -91,7 +89,7 @@ fn a_jump_and_its_extra_piece_by_keyboard_with_every_point_named() {
         assert!(label(&app, "e1").await.starts_with("e1, empty"));
         assert_eq!(
             hand_label(&app, "player").await,
-            "Your hand: 11 pieces. You hold the initiative."
+            "Your hand: 9 pieces. You hold the initiative."
         );
         assert_eq!(
             hand_label(&app, "machine").await,
@@ -131,7 +129,11 @@ fn a_jump_and_its_extra_piece_by_keyboard_with_every_point_named() {
         .await;
         app.wait_until(DECISION).await;
         let state = shell_state(&app).await;
-        assert_eq!(state["game"]["actions"][0], json!(format!("b3xd3 {first}")));
+        let before = played(&fixture("jump"));
+        assert_eq!(
+            state["game"]["actions"][before],
+            json!(format!("b3xd3 {first}"))
+        );
         // The machine's action is said in words.
         let spoken = app
             .js("return document.getElementById('choko-spoken').textContent;")
@@ -149,7 +151,7 @@ fn a_jump_and_its_extra_piece_by_touch_on_a_phone() {
     run(async {
         let data = DataDir::new("choko-touch");
         prefer_choko(&data, "es");
-        preset_game(&data, 1, "player", JUMP_START, &[], None);
+        preset_game(&data, 1, fixture("jump"));
         let app = App::launch(&data, "es").await;
         app.resize(360, 640).await;
         open_choko(&app).await;
@@ -170,8 +172,12 @@ fn a_jump_and_its_extra_piece_by_touch_on_a_phone() {
         .await;
         app.wait_until(DECISION).await;
         let state = shell_state(&app).await;
-        assert_eq!(state["game"]["actions"][0], json!("b3xd3 b4"));
-        assert_eq!(state["game"]["actions"].as_array().unwrap().len(), 2);
+        let before = played(&fixture("jump"));
+        assert_eq!(state["game"]["actions"][before], json!("b3xd3 b4"));
+        assert_eq!(
+            state["game"]["actions"].as_array().unwrap().len(),
+            before + 2
+        );
         app.quit().await;
     });
 }
@@ -181,8 +187,11 @@ fn the_extra_piece_is_taken_from_the_hand_and_said_so() {
     run(async {
         let data = DataDir::new("choko-from-hand");
         prefer_choko(&data, "en");
-        // The machine's only piece on the board is c3, with two in hand.
-        preset_game(&data, 1, "player", "5/5/1xo2/5/5 x 11/2 x 0 30", &[], None);
+        // The player placed b3, and the machine had to answer: its only
+        // piece on the board is c3.
+        let game = json!({ "version": 1, "level": 1, "first": "player",
+            "start": "5/5/5/5/5 x 12/12 - 0 0", "actions": ["@b3", "@c3"] });
+        preset_game(&data, 1, game);
         let app = App::launch(&data, "en").await;
         open_choko(&app).await;
         app.click("#choko-continue").await;
@@ -202,13 +211,13 @@ fn the_extra_piece_is_taken_from_the_hand_and_said_so() {
             )
         );
         let state = shell_state(&app).await;
-        assert_eq!(state["game"]["actions"][0], json!("b3xd3 @"));
+        assert_eq!(state["game"]["actions"][2], json!("b3xd3 @"));
         app.wait_until(DECISION).await;
         assert_eq!(
             app.js("return document.getElementById('hand-machine').dataset.count;")
                 .await,
-            json!("0"),
-            "one piece taken from the hand and the other placed"
+            json!("9"),
+            "one piece taken from the hand and the next placed"
         );
         app.quit().await;
     });
