@@ -1,6 +1,6 @@
 //! Choko's state in the shell: the game in progress and the ladder (the
 //! streak, its level and the best streak), kept in memory and saved through
-//! [`crate::persist`] after every action, in two documents of their own
+//! [`crate::app::persist`] after every action, in two documents of their own
 //! beside the checkers ones:
 //!
 //! - `choko-game`: `{ "gameId": 7, "streakId": 2, "game": <choko::snapshot> }`,
@@ -31,7 +31,7 @@
 //! set aside and the player is told once, calmly.
 
 use crate::arg::BadArgument;
-use crate::persist::{counter_with_room, next_counter, Document, Loaded, SaveError};
+use crate::app::persist::{counter_with_room, next_counter, Document, Loaded, SaveError};
 use choko::game::{Game, GameError, Input, Legal, Played};
 use choko::snapshot::short;
 use choko::streak::{Streak, StreakView};
@@ -577,7 +577,7 @@ impl Inner {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::persist::MAX_COUNTER;
+    use crate::app::persist::MAX_COUNTER;
 
     #[test]
     fn refusals_reach_the_page_as_a_code_and_a_message() {

@@ -8,12 +8,12 @@
 #![deny(clippy::unwrap_used)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+pub mod app;
 pub mod arg;
 pub mod choko_commands;
 pub mod choko_session;
 pub mod commands;
 pub mod memory;
-pub mod persist;
 pub mod session;
 pub mod settings;
 pub mod soak;

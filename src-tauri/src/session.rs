@@ -1,5 +1,5 @@
 //! The shell's state: the game in progress, the records and the settings,
-//! kept in memory and saved through [`crate::persist`] after every change.
+//! kept in memory and saved through [`crate::app::persist`] after every change.
 //!
 //! Every operation here takes typed arguments (the commands' deserializers
 //! have already refused anything malformed) and leaves the state exactly as
@@ -9,7 +9,7 @@
 //! be kept.
 
 use crate::arg::BadArgument;
-use crate::persist::{counter_with_room, next_counter, Document, Loaded, SaveError, MAX_COUNTER};
+use crate::app::persist::{counter_with_room, next_counter, Document, Loaded, SaveError, MAX_COUNTER};
 use crate::settings::Settings;
 use checkers::game::{Game, GameError, LegalMoves};
 use checkers::records::{ArchivedGame, Records, RecordsView};

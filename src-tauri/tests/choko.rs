@@ -635,7 +635,7 @@ fn games_the_rules_could_not_have_produced_are_set_aside_and_counted_nowhere() {
 
 #[test]
 fn a_ladder_at_the_counter_s_limit_neither_loses_a_game_nor_revives_an_old_one() {
-    let max = checkers_app_lib::persist::MAX_COUNTER;
+    let max = checkers_app_lib::app::persist::MAX_COUNTER;
     // At the limit: no game could follow it, so the ladder is set aside
     // with a notice, and the game in progress goes on and is saved.
     let tmp = tempfile::tempdir().unwrap();

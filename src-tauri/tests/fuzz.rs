@@ -52,7 +52,7 @@ mod support;
 
 use checkers::game::Game;
 use checkers::records::{ArchivedGame, Records};
-use checkers_app_lib::persist::{Document, Slot, MAX_COUNTER};
+use checkers_app_lib::app::persist::{Document, Slot, MAX_COUNTER};
 use checkers_app_lib::session::{validate_game, validate_records};
 use checkers_app_lib::settings::Settings;
 use fuzzgen::{

@@ -5,7 +5,7 @@
 
 mod support;
 
-use checkers_app_lib::persist::{Document, SaveError, Slot};
+use checkers_app_lib::app::persist::{Document, SaveError, Slot};
 use serde_json::{json, Value};
 use std::fs;
 use std::path::{Path, PathBuf};
