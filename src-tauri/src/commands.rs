@@ -27,7 +27,7 @@
 
 use crate::arg::Arg;
 use crate::session::{AppState, CpuReply, GameNumber, Left, Reply, Shell, ShellError, Undone};
-use crate::settings::Settings;
+use crate::app::settings::Settings;
 use checkers::game::LegalMoves;
 use checkers::records::RecordsView;
 use checkers::sides::First;

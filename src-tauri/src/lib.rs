@@ -15,7 +15,6 @@ pub mod choko_session;
 pub mod commands;
 pub mod memory;
 pub mod session;
-pub mod settings;
 pub mod soak;
 pub mod startup;
 pub mod web_memory;

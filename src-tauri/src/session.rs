@@ -10,7 +10,7 @@
 
 use crate::arg::BadArgument;
 use crate::app::persist::{counter_with_room, next_counter, Document, Loaded, SaveError, MAX_COUNTER};
-use crate::settings::Settings;
+use crate::app::settings::Settings;
 use checkers::game::{Game, GameError, LegalMoves};
 use checkers::records::{ArchivedGame, Records, RecordsView};
 use checkers::sides::First;

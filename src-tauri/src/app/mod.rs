@@ -1,1 +1,2 @@
 pub mod persist;
+pub mod settings;
