@@ -16,7 +16,6 @@ pub mod commands;
 pub mod memory;
 pub mod session;
 pub mod soak;
-pub mod startup;
 pub mod web_memory;
 
 use session::Shell;

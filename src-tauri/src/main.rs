@@ -4,6 +4,6 @@
 fn main() {
     // First, while this is the only thread: it may set an environment
     // variable that WebKitGTK reads when it starts.
-    checkers_app_lib::startup::choose_renderer();
+    checkers_app_lib::app::startup::choose_renderer();
     checkers_app_lib::run()
 }

@@ -1,2 +1,3 @@
 pub mod persist;
 pub mod settings;
+pub mod startup;
