@@ -81,7 +81,7 @@ pub async fn choko_cpu_reply<R: Runtime>(
     let (position, depth) = (job.position, job.level.depth());
     let best = tauri::async_runtime::spawn_blocking(move || {
         let best = choko::search(&position, depth).best;
-        crate::memory::release_freed();
+        crate::app::memory::release_freed();
         best
     })
     .await

@@ -77,7 +77,7 @@ pub async fn cpu_reply<R: Runtime>(
     let (position, quiet, level) = (job.position, job.quiet, job.level);
     let reply = tauri::async_runtime::spawn_blocking(move || {
         let reply = checkers::search::best_move(&position, quiet, level);
-        crate::memory::release_freed();
+        crate::app::memory::release_freed();
         reply
     })
     .await

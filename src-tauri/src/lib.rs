@@ -13,7 +13,6 @@ pub mod arg;
 pub mod choko_commands;
 pub mod choko_session;
 pub mod commands;
-pub mod memory;
 pub mod session;
 pub mod soak;
 pub mod web_memory;

@@ -3,7 +3,7 @@
 //! test allocates while it reads the process's memory.
 #![cfg(all(target_os = "linux", target_env = "gnu"))]
 
-use checkers_app_lib::memory::release_freed;
+use checkers_app_lib::app::memory::release_freed;
 
 /// RssAnon of this process, in kB.
 fn rss_anon_kb() -> u64 {

@@ -1,3 +1,4 @@
 pub mod persist;
 pub mod settings;
 pub mod startup;
+pub mod memory;
