@@ -15,7 +15,6 @@ pub mod choko_session;
 pub mod commands;
 pub mod session;
 pub mod soak;
-pub mod web_memory;
 
 use session::Shell;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! minutes instead of WebKit's thirty seconds (`web_memory.rs` in the
 //! shell): built as the webview library builds them, on a real display.
 
-use checkers_app_lib::web_memory::{contexts_stretched, stretch_self_check};
+use checkers_app_lib::app::web_memory::{contexts_stretched, stretch_self_check};
 use webkit2gtk::glib::translate::from_glib_full;
 use webkit2gtk::{MemoryPressureSettings, WebContext};
 

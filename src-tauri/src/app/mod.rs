@@ -2,3 +2,4 @@ pub mod persist;
 pub mod settings;
 pub mod startup;
 pub mod memory;
+pub mod web_memory;
