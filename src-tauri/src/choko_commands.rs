@@ -24,7 +24,7 @@
 //! the pending `notices`. The machine's search runs off the main
 //! thread, and its answer is applied only to the game it was searched for.
 
-use crate::arg::Arg;
+use crate::slot::arg::Arg;
 use crate::choko_session::{Answer, ChokoError, ChokoReply, ChokoShell, ChokoState, MachineReply};
 use choko::game::{GameError, Input, Legal};
 use tauri::{AppHandle, Runtime, State};

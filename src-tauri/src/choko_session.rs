@@ -30,7 +30,7 @@
 //! nothing on disk can stop [`ChokoShell::load`]: what cannot be read is
 //! set aside and the player is told once, calmly.
 
-use crate::arg::BadArgument;
+use crate::slot::arg::BadArgument;
 use crate::app::persist::{counter_with_room, next_counter, Document, Loaded, SaveError};
 use choko::game::{Game, GameError, Input, Legal, Played};
 use choko::snapshot::short;

@@ -25,7 +25,7 @@
 //! async runtime's threads, not the main thread, so a slow disk never stalls
 //! the window; the state's lock keeps them in order.
 
-use crate::arg::Arg;
+use crate::slot::arg::Arg;
 use crate::session::{AppState, CpuReply, GameNumber, Left, Reply, Shell, ShellError, Undone};
 use crate::app::settings::Settings;
 use checkers::game::LegalMoves;

@@ -8,8 +8,8 @@
 #![deny(clippy::unwrap_used)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+pub mod slot;
 pub mod app;
-pub mod arg;
 pub mod choko_commands;
 pub mod choko_session;
 pub mod commands;

@@ -8,7 +8,7 @@
 //! player is told once, calmly, what was set aside or that progress cannot
 //! be kept.
 
-use crate::arg::BadArgument;
+use crate::slot::arg::BadArgument;
 use crate::app::persist::{counter_with_room, next_counter, Document, Loaded, SaveError, MAX_COUNTER};
 use crate::app::settings::Settings;
 use checkers::game::{Game, GameError, LegalMoves};
