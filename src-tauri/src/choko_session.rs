@@ -26,7 +26,7 @@
 //! score are `choko`'s; this file adapts them to the documents and the
 //! commands.
 //!
-//! As in [`crate::session`], a refused request changes nothing, and
+//! As in [`crate::checkers::session`], a refused request changes nothing, and
 //! nothing on disk can stop [`ChokoShell::load`]: what cannot be read is
 //! set aside and the player is told once, calmly.
 
@@ -132,7 +132,7 @@ pub enum ChokoNotice {
 
 /// A command's answer and the Choko notices the player has not been given
 /// yet.
-pub type ChokoReply<T> = crate::session::Reply<T, ChokoNotice>;
+pub type ChokoReply<T> = crate::checkers::session::Reply<T, ChokoNotice>;
 
 /// What the page gets when it opens Choko.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -26,7 +26,7 @@
 //! the window; the state's lock keeps them in order.
 
 use crate::slot::arg::Arg;
-use crate::session::{AppState, CpuReply, GameNumber, Left, Reply, Shell, ShellError, Undone};
+use crate::checkers::session::{AppState, CpuReply, GameNumber, Left, Reply, Shell, ShellError, Undone};
 use crate::app::settings::Settings;
 use checkers::game::LegalMoves;
 use checkers::records::RecordsView;

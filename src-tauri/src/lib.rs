@@ -8,12 +8,12 @@
 #![deny(clippy::unwrap_used)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+pub mod checkers;
 pub mod slot;
 pub mod app;
 pub mod choko_commands;
 pub mod choko_session;
 pub mod commands;
-pub mod session;
 pub mod soak;
 
 use session::Shell;

@@ -4,7 +4,7 @@
 
 mod support;
 
-use checkers_app_lib::session::Shell;
+use checkers_app_lib::checkers::session::Shell;
 use serde_json::{json, Value};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -464,7 +464,7 @@ fn a_reply_searched_before_an_undo_a_new_game_or_leaving_is_discarded() {
     let app = start(tmp.path());
     let shell = app.shell();
     let handle = app.app.handle();
-    let search = |job: &checkers_app_lib::session::CpuJob| {
+    let search = |job: &checkers_app_lib::checkers::session::CpuJob| {
         checkers::search::best_move(&job.position, job.quiet, job.level)
     };
     app.ok("new_game", json!({ "level": "easy", "first": "player" }));

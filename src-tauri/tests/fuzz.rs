@@ -53,7 +53,7 @@ mod support;
 use checkers::game::Game;
 use checkers::records::{ArchivedGame, Records};
 use checkers_app_lib::app::persist::{Document, Slot, MAX_COUNTER};
-use checkers_app_lib::session::{validate_game, validate_records};
+use checkers_app_lib::checkers::session::{validate_game, validate_records};
 use checkers_app_lib::app::settings::Settings;
 use fuzzgen::{
     byte_truncations, finished_game, from_alphabet, hostile_scalar, hostile_string, json_text,
