@@ -13,7 +13,6 @@ pub mod slot;
 pub mod app;
 pub mod choko_commands;
 pub mod choko_session;
-pub mod commands;
 pub mod soak;
 
 use session::Shell;
