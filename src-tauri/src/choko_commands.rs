@@ -25,7 +25,7 @@
 //! thread, and its answer is applied only to the game it was searched for.
 
 use crate::slot::arg::Arg;
-use crate::choko_session::{Answer, ChokoError, ChokoReply, ChokoShell, ChokoState, MachineReply};
+use crate::choko::session::{Answer, ChokoError, ChokoReply, ChokoShell, ChokoState, MachineReply};
 use choko::game::{GameError, Input, Legal};
 use tauri::{AppHandle, Runtime, State};
 

@@ -6,7 +6,7 @@
 
 mod support;
 
-use checkers_app_lib::choko_session::ChokoShell;
+use checkers_app_lib::choko::session::ChokoShell;
 use choko::Action;
 use serde_json::{json, Value};
 use std::fs;
