@@ -12,7 +12,6 @@ pub mod choko;
 pub mod checkers;
 pub mod slot;
 pub mod app;
-pub mod choko_commands;
 pub mod soak;
 
 use session::Shell;

@@ -18,7 +18,7 @@
 //!
 //! Choko, the second game, has commands of its own under the prefix
 //! `choko_` (`choko_legal_moves`, `choko_play`, `choko_cpu_reply`,
-//! `choko_undo`, …): [`crate::choko_commands`] gives the contract and why
+//! `choko_undo`, …): [`crate::choko::commands`] gives the contract and why
 //! it is separate.
 //!
 //! Commands that write to disk (every hop is saved and flushed) run on the

@@ -1,1 +1,2 @@
 pub mod session;
+pub mod commands;
