@@ -8,11 +8,11 @@
 #![deny(clippy::unwrap_used)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+pub mod dev;
 pub mod choko;
 pub mod checkers;
 pub mod slot;
 pub mod app;
-pub mod soak;
 
 use session::Shell;
 use std::path::Path;

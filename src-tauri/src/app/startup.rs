@@ -168,7 +168,7 @@ pub fn open_main_window<R: Runtime>(app: &App<R>) -> tauri::Result<WebviewWindow
     let mut builder =
         WebviewWindowBuilder::from_config(app.handle(), &config)?.background_color(color);
     // Only in a soak build started for a soak (`CHECKERS_SOAK`).
-    if let Some(script) = crate::soak::script() {
+    if let Some(script) = crate::dev::soak::script() {
         builder = builder.initialization_script(script);
     }
     // The window carries the page's title ("Checkers — Easy"), so that a
