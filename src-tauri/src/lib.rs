@@ -8,70 +8,42 @@
 #![deny(clippy::unwrap_used)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
-pub mod dev;
-pub mod choko;
-pub mod checkers;
-pub mod slot;
 pub mod app;
+pub mod checkers;
+pub mod choko;
+pub mod dev;
+pub mod slot;
 
-use session::Shell;
+use crate::app::session::AppSession;
+use crate::app::{startup, web_memory};
+use crate::checkers::session::CheckersSession;
+use crate::choko::session::ChokoSession;
 use std::path::Path;
 use tauri::{AppHandle, Manager, Runtime};
 
-/// Add the store plugin and the commands to a builder. The commands need
-/// the [`Shell`] state: see [`manage_state`].
+/// Add the plugins and the commands to a builder: the store and the
+/// clipboard, the app's own commands, and each game's, in a namespace of
+/// its own (`plugin:checkers|play`, `plugin:choko|play`). The commands
+/// need the sessions: see [`manage_state`].
 pub fn builder<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    let app_commands: fn(tauri::ipc::Invoke<R>) -> bool =
+        tauri::generate_handler![app::commands::app_state, app::commands::set_settings];
+    #[cfg(feature = "soak")]
+    let app_commands = dev::soak::with_note(app_commands);
     builder
         .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(tauri_plugin_clipboard_manager::init())
-        .invoke_handler(traced(tauri::generate_handler![
-            commands::app_state,
-            commands::new_game,
-            commands::play,
-            commands::cpu_reply,
-            commands::legal_moves,
-            commands::undo,
-            commands::records,
-            commands::review,
-            commands::history_game,
-            commands::copy_pdn,
-            commands::set_settings,
-            commands::leave_game,
-            choko_commands::choko_state,
-            choko_commands::choko_new_game,
-            choko_commands::choko_new_streak,
-            choko_commands::choko_legal_moves,
-            choko_commands::choko_play,
-            choko_commands::choko_cpu_reply,
-            choko_commands::choko_undo,
-            choko_commands::choko_leave,
-            soak::soak_note,
-        ]))
+        .plugin(crate::checkers::commands::plugin())
+        .plugin(crate::choko::commands::plugin())
+        .invoke_handler(startup::traced(app_commands))
 }
 
-/// The invoke handler, noting each command in the start-up trace when it
-/// is on: when it arrives, and when the handler is done with it (for a
-/// synchronous command such as `app_state`, when it has answered).
-fn traced<R: Runtime>(
-    handler: impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static,
-) -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static {
-    move |invoke| {
-        if !startup::tracing() {
-            return handler(invoke);
-        }
-        let command = invoke.message.command().to_owned();
-        startup::mark(&format!("command {command}"));
-        let handled = handler(invoke);
-        startup::mark(&format!("command {command} handled"));
-        handled
-    }
-}
-
-/// Load the documents from `dir` and hand the state to the commands.
+/// Load the documents from `dir` and hand the sessions to the commands.
 pub fn manage_state<R: Runtime>(app: &AppHandle<R>, dir: &Path) {
     startup::mark("loading the saved files");
-    app.manage(Shell::load(app, dir));
-    app.manage(choko_session::ChokoShell::load(app, dir));
+    app.manage(AppSession::load(dir));
+    app.manage(CheckersSession::load(app, dir));
+    app.manage(ChokoSession::load(app, dir));
     startup::mark("saved files loaded");
 }
 

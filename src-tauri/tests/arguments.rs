@@ -11,15 +11,18 @@ use support::{files, start};
 /// Every command that takes arguments, with one valid set of them.
 fn commands() -> Vec<(&'static str, Value)> {
     vec![
-        ("new_game", json!({ "level": "easy", "first": "player" })),
-        ("play", json!({ "from": 22, "to": 18 })),
-        ("history_game", json!({ "id": 1 })),
-        ("copy_pdn", json!({ "id": 1 })),
+        (
+            "plugin:checkers|new_game",
+            json!({ "level": "easy", "first": "player" }),
+        ),
+        ("plugin:checkers|play", json!({ "from": 22, "to": 18 })),
+        ("plugin:checkers|history_game", json!({ "id": 1 })),
+        ("plugin:checkers|copy_pdn", json!({ "id": 1 })),
         (
             "set_settings",
             json!({ "settings": { "language": "en", "sound": false, "squareNumbers": false } }),
         ),
-        ("choko_play", json!({ "input": { "place": "c3" } })),
+        ("plugin:choko|play", json!({ "input": { "place": "c3" } })),
     ]
 }
 
@@ -52,13 +55,16 @@ fn every_malformed_argument_of_either_game_is_refused_as_bad_argument() {
     let tmp = tempfile::tempdir().unwrap();
     let app = start(tmp.path());
     // A game of each, so that a valid argument would be played.
-    app.invoke("new_game", json!({ "level": "easy", "first": "player" }))
-        .unwrap();
-    app.invoke("choko_new_game", json!({})).unwrap();
+    app.invoke(
+        "plugin:checkers|new_game",
+        json!({ "level": "easy", "first": "player" }),
+    )
+    .unwrap();
+    app.invoke("plugin:choko|new_game", json!({})).unwrap();
     let before = (
         files(tmp.path()),
-        app.invoke("app_state", json!({})).unwrap(),
-        app.invoke("choko_state", json!({})).unwrap(),
+        app.checkers_state(),
+        app.invoke("plugin:choko|state", json!({})).unwrap(),
     );
     let mut refused = 0;
     for (command, valid) in commands() {
@@ -82,8 +88,8 @@ fn every_malformed_argument_of_either_game_is_refused_as_bad_argument() {
             for args in cases {
                 // An optional number (which kept game's PDN) may be absent
                 // or null: that is the game on screen.
-                let optional =
-                    command == "copy_pdn" && (args.get(name).is_none() || args[name].is_null());
+                let optional = command == "plugin:checkers|copy_pdn"
+                    && (args.get(name).is_none() || args[name].is_null());
                 if optional {
                     continue;
                 }
@@ -105,8 +111,8 @@ fn every_malformed_argument_of_either_game_is_refused_as_bad_argument() {
     assert!(refused > 100, "{refused} refusals");
     let after = (
         files(tmp.path()),
-        app.invoke("app_state", json!({})).unwrap(),
-        app.invoke("choko_state", json!({})).unwrap(),
+        app.checkers_state(),
+        app.invoke("plugin:choko|state", json!({})).unwrap(),
     );
     assert_eq!(after, before, "a refusal changes nothing");
 }

@@ -6,7 +6,7 @@
 
 mod support;
 
-use checkers_app_lib::choko::session::ChokoShell;
+use checkers_app_lib::choko::session::ChokoSession;
 use choko::Action;
 use serde_json::{json, Value};
 use std::fs;
@@ -66,15 +66,15 @@ fn code(app: &Running, cmd: &str, args: Value) -> String {
 }
 
 fn play(app: &Running, input: Value) -> Value {
-    ok(app, "choko_play", json!({ "input": input }))
+    ok(app, "plugin:choko|play", json!({ "input": input }))
 }
 
 fn state(app: &Running) -> Value {
-    ok(app, "choko_state", json!({}))
+    ok(app, "plugin:choko|state", json!({}))
 }
 
 fn legal(app: &Running) -> Value {
-    ok(app, "choko_legal_moves", json!({}))
+    ok(app, "plugin:choko|legal_moves", json!({}))
 }
 
 /// A document copy written the way the app writes it.
@@ -120,10 +120,14 @@ fn first_launch_offers_level_one_with_the_machine_placing_first() {
             "level": 1, "wins": 0, "value": 0, "lastBonus": null, "bestWins": 0,
             "bestValue": 0, "nextFirst": "machine", "top": 8 } })
     );
-    assert_eq!(code(&app, "choko_legal_moves", json!({})), "noGame");
-    assert_eq!(code(&app, "choko_cpu_reply", json!({})), "noGame");
+    assert_eq!(code(&app, "plugin:choko|legal_moves", json!({})), "noGame");
+    assert_eq!(code(&app, "plugin:choko|cpu_reply", json!({})), "noGame");
     assert_eq!(
-        code(&app, "choko_play", json!({ "input": { "place": "c3" } })),
+        code(
+            &app,
+            "plugin:choko|play",
+            json!({ "input": { "place": "c3" } })
+        ),
         "noGame"
     );
     assert!(files(tmp.path()).is_empty(), "nothing written by looking");
@@ -133,7 +137,7 @@ fn first_launch_offers_level_one_with_the_machine_placing_first() {
 fn the_machine_places_first_then_the_player_must_place_and_it_is_saved() {
     let tmp = tempfile::tempdir().unwrap();
     let app = start(tmp.path());
-    let answer = ok(&app, "choko_new_game", json!({}));
+    let answer = ok(&app, "plugin:choko|new_game", json!({}));
     let view = &answer["view"];
     assert_eq!(view["level"], json!(1));
     assert_eq!(view["first"], json!("machine"));
@@ -143,12 +147,19 @@ fn the_machine_places_first_then_the_player_must_place_and_it_is_saved() {
         json!({ "place": [], "mustPlace": false, "pieces": [], "extra": null })
     );
     assert_eq!(
-        code(&app, "choko_play", json!({ "input": { "place": "c3" } })),
+        code(
+            &app,
+            "plugin:choko|play",
+            json!({ "input": { "place": "c3" } })
+        ),
         "notYourTurn"
     );
-    assert_eq!(code(&app, "choko_new_game", json!({})), "gameInProgress");
+    assert_eq!(
+        code(&app, "plugin:choko|new_game", json!({})),
+        "gameInProgress"
+    );
 
-    let reply = ok(&app, "choko_cpu_reply", json!({}));
+    let reply = ok(&app, "plugin:choko|cpu_reply", json!({}));
     assert_eq!(reply["action"]["who"], json!("machine"));
     assert_eq!(reply["action"]["kind"], json!("place"));
     let at = reply["action"]["to"].as_str().unwrap().to_string();
@@ -160,9 +171,16 @@ fn the_machine_places_first_then_the_player_must_place_and_it_is_saved() {
     assert_eq!(l["mustPlace"], json!(true));
     assert_eq!(l["place"].as_array().unwrap().len(), 24);
     assert!(!l["place"].as_array().unwrap().contains(&json!(at)));
-    assert_eq!(code(&app, "choko_cpu_reply", json!({})), "notMachineTurn");
     assert_eq!(
-        code(&app, "choko_play", json!({ "input": { "place": at } })),
+        code(&app, "plugin:choko|cpu_reply", json!({})),
+        "notMachineTurn"
+    );
+    assert_eq!(
+        code(
+            &app,
+            "plugin:choko|play",
+            json!({ "input": { "place": at } })
+        ),
         "illegalPlace"
     );
 
@@ -180,7 +198,7 @@ fn the_machine_places_first_then_the_player_must_place_and_it_is_saved() {
     let s = state(&again);
     assert_eq!(s["resumable"], json!(true));
     assert_eq!(s["game"], answer["view"]);
-    let reply = ok(&again, "choko_cpu_reply", json!({}));
+    let reply = ok(&again, "plugin:choko|cpu_reply", json!({}));
     assert_eq!(reply["view"]["actions"].as_array().unwrap().len(), 3);
 }
 
@@ -208,14 +226,25 @@ fn a_players_jump_waits_for_its_extra_piece_even_across_a_restart() {
     );
     let on_disk = files(tmp.path());
     assert_eq!(
-        code(&app, "choko_play", json!({ "input": { "place": "a1" } })),
+        code(
+            &app,
+            "plugin:choko|play",
+            json!({ "input": { "place": "a1" } })
+        ),
         "chooseExtra"
     );
     assert_eq!(
-        code(&app, "choko_play", json!({ "input": { "extra": "a1" } })),
+        code(
+            &app,
+            "plugin:choko|play",
+            json!({ "input": { "extra": "a1" } })
+        ),
         "illegalExtra"
     );
-    assert_eq!(code(&app, "choko_cpu_reply", json!({})), "notMachineTurn");
+    assert_eq!(
+        code(&app, "plugin:choko|cpu_reply", json!({})),
+        "notMachineTurn"
+    );
     assert_eq!(files(tmp.path()), on_disk, "refusals write nothing");
     drop(app);
 
@@ -235,7 +264,7 @@ fn a_players_jump_waits_for_its_extra_piece_even_across_a_restart() {
         (last["extra"].clone(), last["extraFromHand"].clone()),
         (json!("c5"), json!(false))
     );
-    let reply = ok(&app, "choko_cpu_reply", json!({}));
+    let reply = ok(&app, "plugin:choko|cpu_reply", json!({}));
     assert_eq!(
         reply["view"]["actions"].as_array().unwrap().len(),
         jump_game()["actions"].as_array().unwrap().len() + 2
@@ -262,7 +291,7 @@ fn the_extra_piece_comes_from_the_hand_when_none_is_left_on_the_board() {
 fn undo_is_always_refused_with_its_own_code() {
     let tmp = tempfile::tempdir().unwrap();
     let app = start(tmp.path());
-    let e = app.invoke("choko_undo", json!({})).unwrap_err();
+    let e = app.invoke("plugin:choko|undo", json!({})).unwrap_err();
     assert_eq!(
         e,
         json!({ "code": "noUndo", "message": "Choko has no undo: a streak is a score" })
@@ -272,7 +301,7 @@ fn undo_is_always_refused_with_its_own_code() {
     let app = start(tmp.path());
     play(&app, json!({ "from": "b3", "to": "b2" }));
     let before = state(&app);
-    assert_eq!(code(&app, "choko_undo", json!({})), "noUndo");
+    assert_eq!(code(&app, "plugin:choko|undo", json!({})), "noUndo");
     assert_eq!(state(&app), before);
 }
 
@@ -297,7 +326,7 @@ fn bad_arguments_are_refused_and_change_nothing() {
         json!({ "input": { long.clone(): "c3" } }),
         json!({ "input": [{ "place": "c3" }] }),
     ] {
-        let e = app.invoke("choko_play", args.clone()).unwrap_err();
+        let e = app.invoke("plugin:choko|play", args.clone()).unwrap_err();
         let text = e.to_string();
         assert!(text.len() < 400, "{} bytes", text.len());
         assert_eq!(
@@ -313,17 +342,17 @@ fn bad_arguments_are_refused_and_change_nothing() {
 fn a_reply_searched_before_a_new_streak_or_leaving_is_discarded() {
     let tmp = tempfile::tempdir().unwrap();
     let app = start(tmp.path());
-    let choko = app.app.state::<ChokoShell>();
-    ok(&app, "choko_new_game", json!({}));
+    let choko = app.app.state::<ChokoSession>();
+    ok(&app, "plugin:choko|new_game", json!({}));
     let job = choko.machine_request().unwrap();
     let best = choko::search(&job.position, job.level.depth()).best;
-    ok(&app, "choko_leave", json!({}));
+    ok(&app, "plugin:choko|leave", json!({}));
     let e = choko
         .machine_apply(app.app.handle(), &job, best)
         .unwrap_err();
     assert_eq!(e.code(), "stale");
     let job = choko.machine_request().unwrap();
-    ok(&app, "choko_new_streak", json!({}));
+    ok(&app, "plugin:choko|new_streak", json!({}));
     assert_eq!(
         choko
             .machine_apply(app.app.handle(), &job, best)
@@ -374,7 +403,7 @@ fn a_win_climbs_the_ladder_once_and_a_loss_ends_the_streak() {
         "the final position stays"
     );
     // The next game: level 2, the player places first.
-    let answer = ok(&app, "choko_new_game", json!({}));
+    let answer = ok(&app, "plugin:choko|new_game", json!({}));
     assert_eq!(answer["view"]["level"], json!(2));
     assert_eq!(answer["view"]["status"], json!("yourTurn"));
     drop(app);
@@ -391,7 +420,7 @@ fn a_win_climbs_the_ladder_once_and_a_loss_ends_the_streak() {
     let app = start(tmp.path());
     assert_eq!(state(&app)["game"]["turnsLeft"], json!(2));
     play(&app, json!({ "from": "d5", "to": "e5" }));
-    let reply = ok(&app, "choko_cpu_reply", json!({}));
+    let reply = ok(&app, "plugin:choko|cpu_reply", json!({}));
     assert_eq!(reply["view"]["result"]["outcome"], json!("loss"));
     assert_eq!(reply["view"]["result"]["end"], json!("turnLimit"));
     assert_eq!(reply["view"]["result"]["bonus"], Value::Null);
@@ -405,7 +434,7 @@ fn a_win_climbs_the_ladder_once_and_a_loss_ends_the_streak() {
         ),
         (json!(1), json!(0), json!(2525), json!("machine"))
     );
-    let answer = ok(&app, "choko_new_game", json!({}));
+    let answer = ok(&app, "plugin:choko|new_game", json!({}));
     assert_eq!(answer["view"]["level"], json!(1));
     assert_eq!(answer["view"]["status"], json!("machineThinking"));
 }
@@ -421,7 +450,7 @@ fn a_new_streak_abandons_the_game_and_keeps_the_best() {
     );
     saved_game(tmp.path(), jump_game());
     let app = start(tmp.path());
-    let answer = ok(&app, "choko_new_streak", json!({}));
+    let answer = ok(&app, "plugin:choko|new_streak", json!({}));
     assert_eq!(answer["view"]["level"], json!(1));
     assert_eq!(answer["view"]["actions"], json!([]));
     assert_eq!(answer["ladder"]["wins"], json!(0));
@@ -507,12 +536,12 @@ fn nothing_in_chokos_documents_stops_the_start() {
             let s = state(&app);
             assert_eq!(s["notices"], json!([notice]), "{case}");
             assert_eq!(
-                ok(&app, "app_state", json!({}))["notices"],
+                app.checkers_state()["notices"],
                 json!([]),
                 "{case}: checkers is not concerned"
             );
             assert_eq!(
-                ok(&app, "app_state", json!({}))["settings"]["game"],
+                app.checkers_state()["settings"]["game"],
                 json!("choko"),
                 "{case}"
             );
@@ -523,8 +552,8 @@ fn nothing_in_chokos_documents_stops_the_start() {
             }
             assert_eq!(set_aside(dir, file).len(), 1, "{case}: moved aside");
             // Saving goes on: a new streak, an action, a restart.
-            ok(&app, "choko_new_streak", json!({}));
-            let reply = ok(&app, "choko_cpu_reply", json!({}));
+            ok(&app, "plugin:choko|new_streak", json!({}));
+            let reply = ok(&app, "plugin:choko|cpu_reply", json!({}));
             assert!(reply.get("notices").is_none(), "{case}: {reply}");
             drop(app);
             let s = state(&start(dir));
@@ -541,9 +570,9 @@ fn when_nothing_can_be_saved_choko_says_so_and_play_goes_on() {
     fs::write(&dir, b"a file where the data directory belongs").unwrap();
     let app = start(&dir);
     assert_eq!(state(&app)["notices"], json!(["notSaving"]));
-    let answer = ok(&app, "choko_new_game", json!({}));
+    let answer = ok(&app, "plugin:choko|new_game", json!({}));
     assert!(answer.get("notices").is_none(), "told once");
-    let reply = ok(&app, "choko_cpu_reply", json!({}));
+    let reply = ok(&app, "plugin:choko|cpu_reply", json!({}));
     assert_eq!(reply["view"]["status"], json!("mustPlace"));
     assert_eq!(
         fs::read(&dir).unwrap(),
@@ -575,7 +604,7 @@ fn the_machine_answers_a_position_the_same_way_every_time() {
         let tmp = tempfile::tempdir().unwrap();
         saved_game(tmp.path(), then(jump_game(), &["b3-b2"]));
         let app = start(tmp.path());
-        let reply = ok(&app, "choko_cpu_reply", json!({}));
+        let reply = ok(&app, "plugin:choko|cpu_reply", json!({}));
         seen.push(reply["action"]["text"].as_str().unwrap().parse().unwrap());
     }
     assert_eq!(seen[0], seen[1]);
@@ -676,9 +705,9 @@ fn a_ladder_at_the_counter_s_limit_neither_loses_a_game_nor_revives_an_old_one()
     );
     let app = start(tmp.path());
     assert_eq!(state(&app)["notices"], json!([]));
-    let answer = ok(&app, "choko_new_streak", json!({}));
+    let answer = ok(&app, "plugin:choko|new_streak", json!({}));
     assert_eq!(answer["notices"], json!(["notSaving"]));
-    let reply = ok(&app, "choko_cpu_reply", json!({}));
+    let reply = ok(&app, "plugin:choko|cpu_reply", json!({}));
     assert!(reply.get("notices").is_none(), "told once: {reply}");
     drop(app);
     let s = state(&start(tmp.path()));

@@ -4,7 +4,7 @@
 
 mod support;
 
-use checkers_app_lib::checkers::session::Shell;
+use checkers_app_lib::checkers::session::CheckersSession;
 use serde_json::{json, Value};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -43,18 +43,18 @@ impl Running {
         }
     }
 
-    fn shell(&self) -> tauri::State<'_, Shell> {
-        self.app.state::<Shell>()
+    fn shell(&self) -> tauri::State<'_, CheckersSession> {
+        self.app.state::<CheckersSession>()
     }
 
     /// The whole game as a review: every position and move.
     fn game(&self) -> Value {
-        self.ok("review", json!({}))
+        self.ok("plugin:checkers|review", json!({}))
     }
 
     /// What the player may do now.
     fn legal(&self) -> Value {
-        self.ok("legal_moves", json!({}))
+        self.ok("plugin:checkers|legal_moves", json!({}))
     }
 }
 
@@ -101,8 +101,8 @@ fn write_saved_game(dir: &Path, game_id: u64, fen: &str, chain: &[u8]) {
 fn one_win(dir: &Path) -> Value {
     write_saved_game(dir, 1, "W:W22:B18", &[]);
     let app = start(dir);
-    app.ok("play", json!({ "from": 22, "to": 15 }));
-    app.ok("records", json!({}))
+    app.ok("plugin:checkers|play", json!({ "from": 22, "to": 15 }));
+    app.ok("plugin:checkers|records", json!({}))
 }
 
 fn games_recorded(records: &Value) -> u64 {
@@ -148,7 +148,7 @@ impl Drop for Watchdog {
 fn start_checked(dir: &Path) -> (Running, Value) {
     let guard = watchdog(20, "starting on a hostile data directory");
     let app = start(dir);
-    let state = app.ok("app_state", json!({}));
+    let state = app.checkers_state();
     drop(guard);
     (app, state)
 }
@@ -185,7 +185,7 @@ fn play_out(app: &Running, mut view: Value) -> Value {
         turns += 1;
         assert!(turns < 2000, "the game never ended");
         view = if view["status"] == json!("cpuThinking") {
-            app.ok("cpu_reply", json!({}))["view"].clone()
+            app.ok("plugin:checkers|cpu_reply", json!({}))["view"].clone()
         } else {
             let m = app.legal()["movable"]
                 .as_array()
@@ -194,7 +194,10 @@ fn play_out(app: &Running, mut view: Value) -> Value {
                 .unwrap()
                 .clone();
             let to = m["to"].as_array().unwrap().last().unwrap().clone();
-            app.ok("play", json!({ "from": m["from"], "to": to }))
+            app.ok(
+                "plugin:checkers|play",
+                json!({ "from": m["from"], "to": to }),
+            )
         };
     }
     view
@@ -204,7 +207,7 @@ fn play_out(app: &Running, mut view: Value) -> Value {
 fn first_launch_has_no_game_default_settings_and_empty_records() {
     let tmp = tempfile::tempdir().unwrap();
     let app = start(tmp.path());
-    let state = app.ok("app_state", json!({}));
+    let state = app.checkers_state();
     assert_eq!(state["game"], Value::Null);
     assert_eq!(state["notices"], json!([]));
     assert_eq!(
@@ -214,16 +217,25 @@ fn first_launch_has_no_game_default_settings_and_empty_records() {
     assert_eq!(games_recorded(&state["records"]), 0);
     assert_eq!(state["records"]["hard"]["playTimeMs"], json!(0));
     assert_eq!(state["records"]["history"], json!([]));
-    assert_eq!(app.code("play", json!({ "from": 22, "to": 18 })), "noGame");
-    assert_eq!(app.code("review", json!({})), "noGame");
-    assert_eq!(app.code("history_game", json!({ "id": 1 })), "noSuchGame");
+    assert_eq!(
+        app.code("plugin:checkers|play", json!({ "from": 22, "to": 18 })),
+        "noGame"
+    );
+    assert_eq!(app.code("plugin:checkers|review", json!({})), "noGame");
+    assert_eq!(
+        app.code("plugin:checkers|history_game", json!({ "id": 1 })),
+        "noSuchGame"
+    );
 }
 
 #[test]
 fn a_new_game_with_the_player_first_offers_the_front_row() {
     let tmp = tempfile::tempdir().unwrap();
     let app = start(tmp.path());
-    let view = app.ok("new_game", json!({ "level": "easy", "first": "player" }));
+    let view = app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "easy", "first": "player" }),
+    );
     assert_eq!(view["level"], json!("easy"));
     assert_eq!(view["first"], json!("player"));
     assert_eq!(view["status"], json!("yourTurn"));
@@ -258,15 +270,18 @@ fn a_new_game_with_the_player_first_offers_the_front_row() {
     // It is saved at once: "Continue" finds it after a restart.
     drop(app);
     let again = start(tmp.path());
-    assert_eq!(again.ok("app_state", json!({}))["game"], view);
+    assert_eq!(again.checkers_state()["game"], view);
 }
 
 #[test]
 fn a_hop_then_the_cpu_reply_then_undo() {
     let tmp = tempfile::tempdir().unwrap();
     let app = start(tmp.path());
-    let start_view = app.ok("new_game", json!({ "level": "normal", "first": "player" }));
-    let after = app.ok("play", json!({ "from": 22, "to": 18 }));
+    let start_view = app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "normal", "first": "player" }),
+    );
+    let after = app.ok("plugin:checkers|play", json!({ "from": 22, "to": 18 }));
     assert_eq!(after["status"], json!("cpuThinking"));
     assert_eq!(app.legal(), nothing_offered(), "the CPU is to move");
     assert_eq!(after["board"][21], Value::Null);
@@ -284,11 +299,11 @@ fn a_hop_then_the_cpu_reply_then_undo() {
     );
     // Not the player's turn now.
     assert_eq!(
-        app.err("play", json!({ "from": 23, "to": 19 })),
+        app.err("plugin:checkers|play", json!({ "from": 23, "to": 19 })),
         "notYourTurn: it is the CPU's turn"
     );
 
-    let reply = app.ok("cpu_reply", json!({}));
+    let reply = app.ok("plugin:checkers|cpu_reply", json!({}));
     let hops = reply["hops"].as_array().unwrap();
     assert!(!hops.is_empty());
     let view = &reply["view"];
@@ -307,109 +322,170 @@ fn a_hop_then_the_cpu_reply_then_undo() {
     assert_eq!(view["moves"].as_array().unwrap().len(), 2);
     assert_eq!(view["moves"][1]["side"], json!("cpu"));
     // The CPU does not move twice.
-    assert_eq!(app.code("cpu_reply", json!({})), "notCpuTurn");
+    assert_eq!(
+        app.code("plugin:checkers|cpu_reply", json!({})),
+        "notCpuTurn"
+    );
 
     // Undo withdraws the player's move and the CPU's reply together (U1),
     // and says which.
-    let undone = app.ok("undo", json!({}));
+    let undone = app.ok("plugin:checkers|undo", json!({}));
     assert_eq!(undone["view"], start_view);
     let withdrawn = undone["withdrawn"].as_array().unwrap();
     assert_eq!(withdrawn.len(), 2);
     assert_eq!(withdrawn[0], json!("22-18"));
     assert_eq!(withdrawn[1], view["moves"][1]["text"]);
-    assert_eq!(app.code("undo", json!({})), "nothingToUndo");
+    assert_eq!(app.code("plugin:checkers|undo", json!({})), "nothingToUndo");
 }
 
 #[test]
 fn the_cpu_moving_first_replies_at_once() {
     let tmp = tempfile::tempdir().unwrap();
     let app = start(tmp.path());
-    let view = app.ok("new_game", json!({ "level": "hard", "first": "cpu" }));
+    let view = app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "hard", "first": "cpu" }),
+    );
     assert_eq!(view["status"], json!("cpuThinking"));
     assert_eq!(app.legal(), nothing_offered(), "the CPU is to move");
-    let reply = app.ok("cpu_reply", json!({}));
+    let reply = app.ok("plugin:checkers|cpu_reply", json!({}));
     let hop = &reply["hops"][0];
     assert!((9..=12).contains(&hop["from"].as_u64().unwrap()));
     assert!((13..=16).contains(&hop["to"].as_u64().unwrap()));
     assert_eq!(hop["captured"], Value::Null);
     assert_eq!(reply["view"]["status"], json!("yourTurn"));
     // Undo has no decision of the player's to go back to.
-    assert_eq!(app.code("undo", json!({})), "nothingToUndo");
+    assert_eq!(app.code("plugin:checkers|undo", json!({})), "nothingToUndo");
 }
 
 #[test]
 fn bad_arguments_are_rejected_and_change_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let app = start(tmp.path());
-    app.ok("new_game", json!({ "level": "easy", "first": "player" }));
-    app.ok("play", json!({ "from": 22, "to": 18 }));
-    app.ok("cpu_reply", json!({}));
+    app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "easy", "first": "player" }),
+    );
+    app.ok("plugin:checkers|play", json!({ "from": 22, "to": 18 }));
+    app.ok("plugin:checkers|cpu_reply", json!({}));
     let before_game = app.game();
     let before_files = files(tmp.path());
-    let before_state = app.ok("app_state", json!({}));
+    let before_state = app.checkers_state();
 
     let long = "9".repeat(10 << 20);
     let cases: Vec<(&str, Value, &str)> = vec![
         (
-            "play",
+            "plugin:checkers|play",
             json!({ "from": 0, "to": 18 }),
             "square 0 is outside 1-32",
         ),
         (
-            "play",
+            "plugin:checkers|play",
             json!({ "from": 22, "to": 33 }),
             "square 33 is outside 1-32",
         ),
-        ("play", json!({ "from": -5, "to": 18 }), "outside 1-32"),
-        ("play", json!({ "from": 21, "to": 21 }), "not a legal hop"),
-        ("play", json!({ "from": 30, "to": 26 }), "not a legal hop"),
-        ("play", json!({ "from": 1, "to": 5 }), "not a legal hop"),
-        ("play", json!({ "from": "22", "to": 18 }), "not text"),
-        ("play", json!({ "from": 22.5, "to": 18 }), "whole number"),
-        ("play", json!({ "from": 22.0, "to": 18 }), "whole number"),
-        ("play", json!({ "to": 18 }), "from"),
-        ("play", json!([22, 18]), ""),
-        ("play", json!({ "from": long, "to": 18 }), "not text"),
         (
-            "new_game",
+            "plugin:checkers|play",
+            json!({ "from": -5, "to": 18 }),
+            "outside 1-32",
+        ),
+        (
+            "plugin:checkers|play",
+            json!({ "from": 21, "to": 21 }),
+            "not a legal hop",
+        ),
+        (
+            "plugin:checkers|play",
+            json!({ "from": 30, "to": 26 }),
+            "not a legal hop",
+        ),
+        (
+            "plugin:checkers|play",
+            json!({ "from": 1, "to": 5 }),
+            "not a legal hop",
+        ),
+        (
+            "plugin:checkers|play",
+            json!({ "from": "22", "to": 18 }),
+            "not text",
+        ),
+        (
+            "plugin:checkers|play",
+            json!({ "from": 22.5, "to": 18 }),
+            "whole number",
+        ),
+        (
+            "plugin:checkers|play",
+            json!({ "from": 22.0, "to": 18 }),
+            "whole number",
+        ),
+        ("plugin:checkers|play", json!({ "to": 18 }), "from"),
+        ("plugin:checkers|play", json!([22, 18]), ""),
+        (
+            "plugin:checkers|play",
+            json!({ "from": long, "to": 18 }),
+            "not text",
+        ),
+        (
+            "plugin:checkers|new_game",
             json!({ "level": "expert", "first": "player" }),
             "unknown level 'expert': expected easy, normal or hard",
         ),
         (
-            "new_game",
+            "plugin:checkers|new_game",
             json!({ "level": "easy", "first": "both" }),
             "unknown first player 'both': expected player or cpu",
         ),
         (
-            "new_game",
+            "plugin:checkers|new_game",
             json!({ "level": " easy", "first": "player" }),
             "unknown level ' easy'",
         ),
         (
-            "new_game",
+            "plugin:checkers|new_game",
             json!({ "level": "Easy", "first": "player" }),
             "unknown level 'Easy'",
         ),
         (
-            "new_game",
+            "plugin:checkers|new_game",
             json!({ "level": "easy", "first": "Player" }),
             "unknown first player",
         ),
-        ("new_game", json!({ "level": 2, "first": "cpu" }), "level"),
-        ("new_game", json!({ "first": "cpu" }), "level"),
         (
-            "new_game",
+            "plugin:checkers|new_game",
+            json!({ "level": 2, "first": "cpu" }),
+            "level",
+        ),
+        (
+            "plugin:checkers|new_game",
+            json!({ "first": "cpu" }),
+            "level",
+        ),
+        (
+            "plugin:checkers|new_game",
             json!({ "level": long, "first": "cpu" }),
             "unknown level",
         ),
         (
-            "new_game",
+            "plugin:checkers|new_game",
             json!({ "level": "easy", "first": long }),
             "unknown first player",
         ),
-        ("history_game", json!({ "id": -1 }), "negative"),
-        ("history_game", json!({ "id": long }), "not text"),
-        ("history_game", json!({ "id": 1 }), "noSuchGame"),
+        (
+            "plugin:checkers|history_game",
+            json!({ "id": -1 }),
+            "negative",
+        ),
+        (
+            "plugin:checkers|history_game",
+            json!({ "id": long }),
+            "not text",
+        ),
+        (
+            "plugin:checkers|history_game",
+            json!({ "id": 1 }),
+            "noSuchGame",
+        ),
         (
             "set_settings",
             json!({ "settings": { "language": "fr", "sound": true, "squareNumbers": false } }),
@@ -451,7 +527,7 @@ fn bad_arguments_are_rejected_and_change_nothing() {
             "{cmd} {shown} wrote a file"
         );
     }
-    let mut after_state = app.ok("app_state", json!({}));
+    let mut after_state = app.checkers_state();
     let mut before_state = before_state;
     after_state["notices"] = json!([]);
     before_state["notices"] = json!([]);
@@ -467,13 +543,16 @@ fn a_reply_searched_before_an_undo_a_new_game_or_leaving_is_discarded() {
     let search = |job: &checkers_app_lib::checkers::session::CpuJob| {
         checkers::search::best_move(&job.position, job.quiet, job.level)
     };
-    app.ok("new_game", json!({ "level": "easy", "first": "player" }));
-    app.ok("play", json!({ "from": 22, "to": 18 }));
+    app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "easy", "first": "player" }),
+    );
+    app.ok("plugin:checkers|play", json!({ "from": 22, "to": 18 }));
 
     // The search starts, then the player undoes before it is applied.
     let job = shell.cpu_request().unwrap();
     let reply = search(&job);
-    app.ok("undo", json!({}));
+    app.ok("plugin:checkers|undo", json!({}));
     let undone = app.game();
     let err = shell.cpu_apply(handle, &job, reply).unwrap_err();
     assert_eq!(err.code(), "stale");
@@ -481,17 +560,20 @@ fn a_reply_searched_before_an_undo_a_new_game_or_leaving_is_discarded() {
 
     // Even when the player then makes the same move again: the reply
     // belongs to a withdrawn turn.
-    app.ok("play", json!({ "from": 22, "to": 18 }));
+    app.ok("plugin:checkers|play", json!({ "from": 22, "to": 18 }));
     assert_eq!(shell.cpu_request().unwrap().position, job.position);
     let err = shell.cpu_apply(handle, &job, reply).unwrap_err();
     assert_eq!(err.code(), "stale");
-    app.ok("undo", json!({}));
+    app.ok("plugin:checkers|undo", json!({}));
 
     // Same with a new game in between (which even has the CPU to move).
-    app.ok("play", json!({ "from": 22, "to": 18 }));
+    app.ok("plugin:checkers|play", json!({ "from": 22, "to": 18 }));
     let job = shell.cpu_request().unwrap();
     let reply = search(&job);
-    app.ok("new_game", json!({ "level": "easy", "first": "cpu" }));
+    app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "easy", "first": "cpu" }),
+    );
     let fresh = app.game();
     assert_eq!(
         shell.cpu_apply(handle, &job, reply).unwrap_err().code(),
@@ -503,13 +585,13 @@ fn a_reply_searched_before_an_undo_a_new_game_or_leaving_is_discarded() {
     // behind is the one Continue resumes.
     let job = shell.cpu_request().unwrap();
     let reply = search(&job);
-    let left = app.ok("leave_game", json!({}));
+    let left = app.ok("plugin:checkers|leave", json!({}));
     assert_eq!(left["saved"]["status"], json!("cpuThinking"));
     assert_eq!(
         shell.cpu_apply(handle, &job, reply).unwrap_err().code(),
         "stale"
     );
-    assert_eq!(app.ok("app_state", json!({}))["game"], left["saved"]);
+    assert_eq!(app.checkers_state()["game"], left["saved"]);
 
     // Two replies for the same request: only the first is applied.
     let job = shell.cpu_request().unwrap();
@@ -538,28 +620,31 @@ fn continue_is_never_offered_for_a_finished_game() {
     let tmp = tempfile::tempdir().unwrap();
     write_saved_game(tmp.path(), 1, "W:W22:B14", &[]);
     let app = start(tmp.path());
-    app.ok("play", json!({ "from": 22, "to": 18 }));
+    app.ok("plugin:checkers|play", json!({ "from": 22, "to": 18 }));
     let job = app.shell().cpu_request().unwrap();
     let reply = checkers::search::best_move(&job.position, job.quiet, job.level);
-    let left = app.ok("leave_game", json!({}));
+    let left = app.ok("plugin:checkers|leave", json!({}));
     assert_eq!(left["saved"]["status"], json!("cpuThinking"));
     assert!(app
         .shell()
         .cpu_apply(app.app.handle(), &job, reply)
         .is_err());
-    assert_eq!(games_recorded(&app.ok("records", json!({}))), 0);
-    // Continue: the CPU replies now, the game ends and is recorded once.
-    let over = app.ok("cpu_reply", json!({}));
-    assert_eq!(over["view"]["result"]["outcome"], json!("loss"));
-    let left = app.ok("leave_game", json!({}));
-    assert_eq!(left["saved"], Value::Null);
-    assert_eq!(app.ok("app_state", json!({}))["game"], Value::Null);
-    assert_eq!(games_recorded(&app.ok("records", json!({}))), 1);
-    drop(app);
     assert_eq!(
-        start(tmp.path()).ok("app_state", json!({}))["game"],
-        Value::Null
+        games_recorded(&app.ok("plugin:checkers|records", json!({}))),
+        0
     );
+    // Continue: the CPU replies now, the game ends and is recorded once.
+    let over = app.ok("plugin:checkers|cpu_reply", json!({}));
+    assert_eq!(over["view"]["result"]["outcome"], json!("loss"));
+    let left = app.ok("plugin:checkers|leave", json!({}));
+    assert_eq!(left["saved"], Value::Null);
+    assert_eq!(app.checkers_state()["game"], Value::Null);
+    assert_eq!(
+        games_recorded(&app.ok("plugin:checkers|records", json!({}))),
+        1
+    );
+    drop(app);
+    assert_eq!(start(tmp.path()).checkers_state()["game"], Value::Null);
 }
 
 /// The app started on a saved game at `fen` (White, the player, or Black,
@@ -602,12 +687,12 @@ fn legal_moves_under_a_forced_capture_offer_only_the_jumping_pieces() {
         })
     );
     assert_eq!(
-        app.ok("app_state", json!({}))["game"]["status"],
+        app.checkers_state()["game"]["status"],
         json!("captureAvailable")
     );
     // What is not offered is refused.
     assert_eq!(
-        app.code("play", json!({ "from": 30, "to": 26 })),
+        app.code("plugin:checkers|play", json!({ "from": 30, "to": 26 })),
         "illegalHop"
     );
 }
@@ -625,11 +710,11 @@ fn legal_moves_mid_chain_offer_the_jumping_piece_alone() {
         })
     );
     assert_eq!(
-        app.code("play", json!({ "from": 30, "to": 26 })),
+        app.code("plugin:checkers|play", json!({ "from": 30, "to": 26 })),
         "mustContinueChain"
     );
     // Undo withdraws the chain: the choice is whole again.
-    app.ok("undo", json!({}));
+    app.ok("plugin:checkers|undo", json!({}));
     assert_eq!(
         app.legal(),
         json!({ "movable": [{ "from": 22, "to": [15] }], "captureForced": true, "mustContinue": null })
@@ -642,24 +727,21 @@ fn legal_moves_offer_nothing_while_the_cpu_is_to_move_or_once_the_game_is_over()
     let tmp = tempfile::tempdir().unwrap();
     let (app, legal) = legal_at(tmp.path(), "B:W22,30:B18", &[]);
     assert_eq!(legal, nothing_offered());
-    assert_eq!(
-        app.ok("app_state", json!({}))["game"]["status"],
-        json!("cpuThinking")
-    );
+    assert_eq!(app.checkers_state()["game"]["status"], json!("cpuThinking"));
     // After the CPU's move the player has one again.
-    app.ok("cpu_reply", json!({}));
+    app.ok("plugin:checkers|cpu_reply", json!({}));
     assert_ne!(app.legal(), nothing_offered());
     // The game over: nothing.
     let tmp = tempfile::tempdir().unwrap();
     let (app, _) = legal_at(tmp.path(), "W:W22:B18", &[]);
-    let view = app.ok("play", json!({ "from": 22, "to": 15 }));
+    let view = app.ok("plugin:checkers|play", json!({ "from": 22, "to": 15 }));
     assert_eq!(view["status"], json!("over"));
     assert_eq!(app.legal(), nothing_offered());
     // No game: refused, like every question about a game.
     let tmp = tempfile::tempdir().unwrap();
     let app = start(tmp.path());
     assert_eq!(
-        app.err("legal_moves", json!({})),
+        app.err("plugin:checkers|legal_moves", json!({})),
         "noGame: no game in progress"
     );
 }
@@ -669,13 +751,13 @@ fn the_player_resumes_mid_chain_with_the_piece_lifted() {
     let tmp = tempfile::tempdir().unwrap();
     write_saved_game(tmp.path(), 1, "W:W27:B23,15,1", &[]);
     let app = start(tmp.path());
-    let state = app.ok("app_state", json!({}));
+    let state = app.checkers_state();
     assert_eq!(
         app.legal(),
         json!({ "movable": [{ "from": 27, "to": [18] }], "captureForced": true, "mustContinue": null })
     );
     assert_eq!(state["game"]["status"], json!("captureAvailable"));
-    let mid = app.ok("play", json!({ "from": 27, "to": 18 }));
+    let mid = app.ok("plugin:checkers|play", json!({ "from": 27, "to": 18 }));
     assert_eq!(mid["status"], json!("jumpAgain"));
     let chain = json!({ "movable": [{ "from": 18, "to": [11] }], "captureForced": true, "mustContinue": 18 });
     assert_eq!(app.legal(), chain);
@@ -683,21 +765,21 @@ fn the_player_resumes_mid_chain_with_the_piece_lifted() {
     assert_eq!(mid["canUndo"], json!(true));
     // Only the jumping piece may go on.
     assert_eq!(
-        app.code("play", json!({ "from": 27, "to": 18 })),
+        app.code("plugin:checkers|play", json!({ "from": 27, "to": 18 })),
         "mustContinueChain"
     );
     // The hop itself was saved: the app stops here without leaving.
     drop(app);
 
     let app = start(tmp.path());
-    let resumed = app.ok("app_state", json!({}))["game"].clone();
+    let resumed = app.checkers_state()["game"].clone();
     assert_eq!(app.legal(), chain, "the piece comes back lifted");
     assert_eq!(resumed["status"], json!("jumpAgain"));
     assert_eq!(resumed["board"], mid["board"]);
     let so_far = json!({ "side": "player", "path": [27, 18], "captured": [23] });
     assert_eq!(mid["chain"], so_far, "the chain so far, for its marks");
     assert_eq!(resumed["chain"], so_far, "and again on resuming");
-    let done = app.ok("play", json!({ "from": 18, "to": 11 }));
+    let done = app.ok("plugin:checkers|play", json!({ "from": 18, "to": 11 }));
     assert_eq!(done["status"], json!("cpuThinking"));
     assert_eq!(
         done["lastMove"],
@@ -711,14 +793,14 @@ fn an_ended_game_is_recorded_once_and_kept_in_the_history() {
     let tmp = tempfile::tempdir().unwrap();
     write_saved_game(tmp.path(), 1, "W:W22:B18", &[]);
     let app = start(tmp.path());
-    let view = app.ok("play", json!({ "from": 22, "to": 15 }));
+    let view = app.ok("plugin:checkers|play", json!({ "from": 22, "to": 15 }));
     assert_eq!(view["status"], json!("over"));
     assert_eq!(
         view["result"],
         json!({ "outcome": "win", "playerPieces": 1, "cpuPieces": 0 })
     );
     assert_eq!(view["canUndo"], json!(false));
-    let records = app.ok("records", json!({}));
+    let records = app.ok("plugin:checkers|records", json!({}));
     assert_eq!(records["normal"]["wins"], json!(1));
     assert_eq!(records["normal"]["playerPiecesLeft"], json!(1));
     assert_eq!(records["normal"]["cpuPiecesLeft"], json!(0));
@@ -733,7 +815,7 @@ fn an_ended_game_is_recorded_once_and_kept_in_the_history() {
     assert_eq!(history[0]["result"], view["result"]);
 
     // The finished game stays on the board for review.
-    let review = app.ok("review", json!({}));
+    let review = app.ok("plugin:checkers|review", json!({}));
     assert_eq!(review["moves"][0]["text"], json!("22x15"));
     assert_eq!(review["boards"].as_array().unwrap().len(), 2);
     assert_eq!(review["boards"][1], view["board"]);
@@ -741,23 +823,26 @@ fn an_ended_game_is_recorded_once_and_kept_in_the_history() {
 
     // Nothing more can happen to it, and nothing is counted again.
     assert_eq!(
-        app.code("play", json!({ "from": 15, "to": 11 })),
+        app.code("plugin:checkers|play", json!({ "from": 15, "to": 11 })),
         "gameOver"
     );
-    assert_eq!(app.code("undo", json!({})), "gameOver");
-    assert_eq!(app.code("cpu_reply", json!({})), "gameOver");
-    assert_eq!(app.ok("leave_game", json!({}))["saved"], Value::Null);
-    assert_eq!(app.ok("records", json!({})), records);
+    assert_eq!(app.code("plugin:checkers|undo", json!({})), "gameOver");
+    assert_eq!(app.code("plugin:checkers|cpu_reply", json!({})), "gameOver");
+    assert_eq!(
+        app.ok("plugin:checkers|leave", json!({}))["saved"],
+        Value::Null
+    );
+    assert_eq!(app.ok("plugin:checkers|records", json!({})), records);
     drop(app);
 
     // After a restart: no game to continue, the records kept, not doubled,
     // and the kept game opens in review with the same PDN.
     let app = start(tmp.path());
-    let state = app.ok("app_state", json!({}));
+    let state = app.checkers_state();
     assert_eq!(state["game"], Value::Null);
     assert_eq!(state["records"], records);
     assert_eq!(state["notices"], json!([]));
-    let kept = app.ok("history_game", json!({ "id": 1 }));
+    let kept = app.ok("plugin:checkers|history_game", json!({ "id": 1 }));
     assert_eq!(kept["moves"], review["moves"]);
     assert_eq!(kept["pdn"], review["pdn"]);
 }
@@ -767,7 +852,7 @@ fn a_loss_to_the_cpu_is_recorded() {
     let tmp = tempfile::tempdir().unwrap();
     write_saved_game(tmp.path(), 4, "B:W22:B18", &[]);
     let app = start(tmp.path());
-    let reply = app.ok("cpu_reply", json!({}));
+    let reply = app.ok("plugin:checkers|cpu_reply", json!({}));
     assert_eq!(
         reply["hops"],
         json!([{ "from": 18, "to": 25, "captured": 22 }])
@@ -776,7 +861,7 @@ fn a_loss_to_the_cpu_is_recorded() {
         reply["view"]["result"],
         json!({ "outcome": "loss", "playerPieces": 0, "cpuPieces": 1 })
     );
-    let records = app.ok("records", json!({}));
+    let records = app.ok("plugin:checkers|records", json!({}));
     assert_eq!(records["normal"]["losses"], json!(1));
     assert_eq!(games_recorded(&records), 1);
     assert_eq!(records["history"][0]["id"], json!(4));
@@ -786,13 +871,16 @@ fn a_loss_to_the_cpu_is_recorded() {
 fn a_whole_game_through_the_commands_is_recorded_once_and_its_pdn_reads_back() {
     let tmp = tempfile::tempdir().unwrap();
     let app = start(tmp.path());
-    let mut view = app.ok("new_game", json!({ "level": "easy", "first": "cpu" }));
+    let mut view = app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "easy", "first": "cpu" }),
+    );
     let mut turns = 0;
     while view["status"] != json!("over") {
         turns += 1;
         assert!(turns < 2000, "the game never ended");
         view = if view["status"] == json!("cpuThinking") {
-            app.ok("cpu_reply", json!({}))["view"].clone()
+            app.ok("plugin:checkers|cpu_reply", json!({}))["view"].clone()
         } else {
             // The player takes the last offered piece and its last hop.
             let m = app.legal()["movable"]
@@ -802,7 +890,10 @@ fn a_whole_game_through_the_commands_is_recorded_once_and_its_pdn_reads_back() {
                 .unwrap()
                 .clone();
             let to = m["to"].as_array().unwrap().last().unwrap().clone();
-            app.ok("play", json!({ "from": m["from"], "to": to }))
+            app.ok(
+                "plugin:checkers|play",
+                json!({ "from": m["from"], "to": to }),
+            )
         };
         // The legal moves agree with the turn line at every step.
         let legal = app.legal();
@@ -823,20 +914,20 @@ fn a_whole_game_through_the_commands_is_recorded_once_and_its_pdn_reads_back() {
             "{status}: {legal}"
         );
         let over = view["status"] == json!("over");
-        let counted = games_recorded(&app.ok("records", json!({})));
+        let counted = games_recorded(&app.ok("plugin:checkers|records", json!({})));
         assert_eq!(
             counted,
             u64::from(over),
             "recorded before the end, or not at it"
         );
     }
-    let records = app.ok("records", json!({}));
+    let records = app.ok("plugin:checkers|records", json!({}));
     assert_eq!(games_recorded(&records), 1);
     let easy = &records["easy"];
     let games = ["wins", "losses", "draws"].map(|k| easy[k].as_u64().unwrap());
     assert_eq!(games.iter().sum::<u64>(), 1);
     // The review has every position; its PDN reads back to the same end.
-    let review = app.ok("review", json!({}));
+    let review = app.ok("plugin:checkers|review", json!({}));
     let n = view["moves"].as_array().unwrap().len();
     assert_eq!(review["moves"].as_array().unwrap().len(), n);
     assert_eq!(review["boards"].as_array().unwrap().len(), n + 1);
@@ -846,22 +937,34 @@ fn a_whole_game_through_the_commands_is_recorded_once_and_its_pdn_reads_back() {
     let end = checkers::view::board(&pdn.final_position());
     assert_eq!(serde_json::to_value(end).unwrap(), view["board"]);
     // A new game afterwards starts clean and leaves the record alone.
-    app.ok("new_game", json!({ "level": "easy", "first": "player" }));
-    assert_eq!(app.ok("records", json!({})), records);
+    app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "easy", "first": "player" }),
+    );
+    assert_eq!(app.ok("plugin:checkers|records", json!({})), records);
 }
 
 #[test]
 fn an_abandoned_game_is_not_recorded() {
     let tmp = tempfile::tempdir().unwrap();
     let app = start(tmp.path());
-    app.ok("new_game", json!({ "level": "hard", "first": "player" }));
-    app.ok("play", json!({ "from": 22, "to": 18 }));
-    app.ok("cpu_reply", json!({}));
-    let fresh = app.ok("new_game", json!({ "level": "normal", "first": "player" }));
-    assert_eq!(games_recorded(&app.ok("records", json!({}))), 0);
+    app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "hard", "first": "player" }),
+    );
+    app.ok("plugin:checkers|play", json!({ "from": 22, "to": 18 }));
+    app.ok("plugin:checkers|cpu_reply", json!({}));
+    let fresh = app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "normal", "first": "player" }),
+    );
+    assert_eq!(
+        games_recorded(&app.ok("plugin:checkers|records", json!({}))),
+        0
+    );
     drop(app);
     let app = start(tmp.path());
-    let state = app.ok("app_state", json!({}));
+    let state = app.checkers_state();
     assert_eq!(games_recorded(&state["records"]), 0);
     assert_eq!(
         state["game"], fresh,
@@ -882,25 +985,28 @@ fn an_unreadable_saved_game_is_moved_aside_with_a_notice_and_records_survive() {
     }
 
     let app = start(dir);
-    let state = app.ok("app_state", json!({}));
+    let state = app.checkers_state();
     assert_eq!(state["notices"], json!(["savedGameUnreadable"]));
     assert_eq!(state["game"], Value::Null);
     assert_eq!(state["records"], records);
     // Told once.
-    assert_eq!(app.ok("app_state", json!({}))["notices"], json!([]));
+    assert_eq!(app.checkers_state()["notices"], json!([]));
     let aside = set_aside_files(dir, "game.");
     assert!(!aside.is_empty());
     for p in &aside {
         assert_eq!(fs::read(p).unwrap(), b"\x00\x01garbage{");
     }
     // Playing on writes fresh copies and never touches the set-aside files.
-    app.ok("new_game", json!({ "level": "easy", "first": "player" }));
-    app.ok("play", json!({ "from": 23, "to": 19 }));
+    app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "easy", "first": "player" }),
+    );
+    app.ok("plugin:checkers|play", json!({ "from": 23, "to": 19 }));
     for p in &aside {
         assert_eq!(fs::read(p).unwrap(), b"\x00\x01garbage{");
     }
     drop(app);
-    let state = start(dir).ok("app_state", json!({}));
+    let state = start(dir).checkers_state();
     assert_eq!(state["notices"], json!([]));
     assert_eq!(
         state["game"]["lastMove"],
@@ -918,7 +1024,7 @@ fn unreadable_records_and_settings_each_give_their_notice() {
         // Bytes no write of the app leaves, even cut short.
         fs::write(tmp.path().join(format!("{doc}.2.json")), b"{\"format\":1,]").unwrap();
         let app = start(tmp.path());
-        let state = app.ok("app_state", json!({}));
+        let state = app.checkers_state();
         assert_eq!(state["notices"], json!([notice]));
         assert_eq!(games_recorded(&state["records"]), 0);
         assert_eq!(state["settings"]["sound"], json!(true));
@@ -949,14 +1055,17 @@ fn every_document_lost_gets_its_own_notice_in_both_games() {
         state["notices"],
         json!(["recordsUnreadable", "savedGameUnreadable"])
     );
-    let choko = app.ok("choko_state", json!({}));
+    let choko = app.ok("plugin:choko|state", json!({}));
     assert_eq!(
         choko["notices"],
         json!(["chokoLadderUnreadable", "chokoGameUnreadable"])
     );
     // Each told once.
-    assert_eq!(app.ok("app_state", json!({}))["notices"], json!([]));
-    assert_eq!(app.ok("choko_state", json!({}))["notices"], json!([]));
+    assert_eq!(app.checkers_state()["notices"], json!([]));
+    assert_eq!(
+        app.ok("plugin:choko|state", json!({}))["notices"],
+        json!([])
+    );
 }
 
 #[test]
@@ -977,12 +1086,12 @@ fn empty_copies_from_an_interrupted_first_write_are_not_a_loss() {
         assert!(set_aside_files(dir, stem).is_empty(), "{stem} set aside");
     }
     // Saving goes on as usual.
-    app.ok("new_game", json!({ "level": "easy", "first": "player" }));
-    drop(app);
-    assert_eq!(
-        start(dir).ok("app_state", json!({}))["game"]["level"],
-        json!("easy")
+    app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "easy", "first": "player" }),
     );
+    drop(app);
+    assert_eq!(start(dir).checkers_state()["game"]["level"], json!("easy"));
 }
 
 #[test]
@@ -995,7 +1104,7 @@ fn a_future_version_saved_game_is_set_aside() {
         .replace("\"version\":1", "\"version\":3");
     fs::write(&path, &text).unwrap();
     let app = start(tmp.path());
-    let state = app.ok("app_state", json!({}));
+    let state = app.checkers_state();
     assert_eq!(state["notices"], json!(["savedGameUnreadable"]));
     assert!(!path.exists());
 }
@@ -1005,10 +1114,13 @@ fn a_crash_in_the_middle_of_saving_a_hop_loses_only_that_hop() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let app = start(dir);
-    app.ok("new_game", json!({ "level": "easy", "first": "player" }));
-    let before = app.ok("play", json!({ "from": 22, "to": 18 }));
+    app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "easy", "first": "player" }),
+    );
+    let before = app.ok("plugin:checkers|play", json!({ "from": 22, "to": 18 }));
     let newest_before = files(dir);
-    let reply = app.ok("cpu_reply", json!({}));
+    let reply = app.ok("plugin:checkers|cpu_reply", json!({}));
     drop(app);
     // The reply's save was the last write: tear that file in half.
     let changed = files(dir)
@@ -1018,13 +1130,13 @@ fn a_crash_in_the_middle_of_saving_a_hop_loses_only_that_hop() {
     fs::write(dir.join(&changed.0), &changed.1[..changed.1.len() / 2]).unwrap();
 
     let app = start(dir);
-    let state = app.ok("app_state", json!({}));
+    let state = app.checkers_state();
     assert_eq!(state["notices"], json!([]), "an intact copy remained");
     let mut expected = before;
     expected["canUndo"] = json!(false); // undo history is not saved (C7)
     assert_eq!(state["game"], expected);
     // The CPU simply replies again, and the same way (U2).
-    let again = app.ok("cpu_reply", json!({}));
+    let again = app.ok("plugin:checkers|cpu_reply", json!({}));
     assert_eq!(again["hops"], reply["hops"]);
     assert_eq!(again["view"]["board"], reply["view"]["board"]);
     assert_eq!(again["view"]["status"], reply["view"]["status"]);
@@ -1037,7 +1149,7 @@ fn settings_are_saved() {
     let s = json!({ "language": "en", "sound": false, "squareNumbers": true });
     assert_eq!(app.ok("set_settings", json!({ "settings": s })), s);
     drop(app);
-    assert_eq!(start(tmp.path()).ok("app_state", json!({}))["settings"], s);
+    assert_eq!(start(tmp.path()).checkers_state()["settings"], s);
 }
 
 #[test]
@@ -1078,15 +1190,18 @@ fn the_page_can_reach_only_the_app_commands() {
 fn leaving_keeps_the_game_for_continue() {
     let tmp = tempfile::tempdir().unwrap();
     let app = start(tmp.path());
-    app.ok("new_game", json!({ "level": "easy", "first": "player" }));
-    let view = app.ok("play", json!({ "from": 24, "to": 20 }));
-    let left = app.ok("leave_game", json!({}));
+    app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "easy", "first": "player" }),
+    );
+    let view = app.ok("plugin:checkers|play", json!({ "from": 24, "to": 20 }));
+    let left = app.ok("plugin:checkers|leave", json!({}));
     assert_eq!(left["saved"], view);
-    assert_eq!(app.ok("app_state", json!({}))["game"], view);
+    assert_eq!(app.checkers_state()["game"], view);
     drop(app);
     let mut expected = view;
     expected["canUndo"] = json!(false); // undo history is not saved (C7)
-    let resumed = start(tmp.path()).ok("app_state", json!({}))["game"].clone();
+    let resumed = start(tmp.path()).checkers_state()["game"].clone();
     assert_eq!(resumed, expected);
     assert_eq!(
         resumed["moves"][0]["text"],
@@ -1153,12 +1268,15 @@ fn nothing_on_disk_stops_the_start() {
             }
             assert_eq!(set_aside_files(dir, file).len(), 1, "{case}: moved aside");
             // Saving goes on: a game to its end, new settings, a restart.
-            let view = app.ok("new_game", json!({ "level": "easy", "first": "player" }));
+            let view = app.ok(
+                "plugin:checkers|new_game",
+                json!({ "level": "easy", "first": "player" }),
+            );
             let end = play_out(&app, view);
             let s = json!({ "language": "es", "sound": true, "squareNumbers": false });
             let saved = app.ok("set_settings", json!({ "settings": s }));
             assert!(saved.get("notices").is_none(), "{case}: {saved}");
-            let recorded = games_recorded(&app.ok("records", json!({})));
+            let recorded = games_recorded(&app.ok("plugin:checkers|records", json!({})));
             drop(app);
             let (_, again) = start_checked(dir);
             assert_eq!(again["notices"], json!([]), "{case}");
@@ -1186,8 +1304,11 @@ fn a_saved_game_whose_position_text_once_panicked_is_set_aside() {
         let (app, state) = start_checked(tmp.path());
         assert_eq!(state["notices"], json!(["savedGameUnreadable"]), "{fen}");
         assert_eq!(state["game"], Value::Null);
-        app.ok("new_game", json!({ "level": "easy", "first": "player" }));
-        app.ok("play", json!({ "from": 22, "to": 18 }));
+        app.ok(
+            "plugin:checkers|new_game",
+            json!({ "level": "easy", "first": "player" }),
+        );
+        app.ok("plugin:checkers|play", json!({ "from": 22, "to": 18 }));
         drop(app);
         let (_, again) = start_checked(tmp.path());
         assert_eq!(again["game"]["moves"][0]["text"], json!("22-18"));
@@ -1218,7 +1339,10 @@ fn game_numbers_at_their_limit_are_refused_and_new_games_are_saved() {
             state["notices"].as_array().is_some_and(|n| n.len() == 1),
             "{file}: {state}"
         );
-        let view = app.ok("new_game", json!({ "level": "easy", "first": "player" }));
+        let view = app.ok(
+            "plugin:checkers|new_game",
+            json!({ "level": "easy", "first": "player" }),
+        );
         play_out(&app, view);
         drop(app);
         let (_, again) = start_checked(tmp.path());
@@ -1237,7 +1361,10 @@ fn when_nothing_can_be_saved_the_player_is_told_once_and_play_goes_on() {
     fs::write(&dir, b"a file where the data directory belongs").unwrap();
     let (app, state) = start_checked(&dir);
     assert_eq!(state["notices"], json!(["notSaving"]));
-    let view = app.ok("new_game", json!({ "level": "easy", "first": "player" }));
+    let view = app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "easy", "first": "player" }),
+    );
     assert!(view.get("notices").is_none(), "told once, at the start");
     let end = play_out(&app, view);
     assert_eq!(end["status"], json!("over"));
@@ -1251,14 +1378,35 @@ fn when_nothing_can_be_saved_the_player_is_told_once_and_play_goes_on() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("data");
     let (app, _) = start_checked(&dir);
-    app.ok("new_game", json!({ "level": "easy", "first": "player" }));
+    app.ok(
+        "plugin:checkers|new_game",
+        json!({ "level": "easy", "first": "player" }),
+    );
     fs::remove_dir_all(&dir).unwrap();
     fs::write(&dir, b"x").unwrap();
-    let view = app.ok("play", json!({ "from": 22, "to": 18 }));
+    let view = app.ok("plugin:checkers|play", json!({ "from": 22, "to": 18 }));
     assert_eq!(view["notices"], json!(["notSaving"]));
     assert_eq!(view["status"], json!("cpuThinking"), "play goes on");
-    let reply = app.ok("cpu_reply", json!({}));
+    let reply = app.ok("plugin:checkers|cpu_reply", json!({}));
     assert!(reply.get("notices").is_none(), "told once");
     let s = json!({ "language": "es", "sound": true, "squareNumbers": false });
-    assert_eq!(app.ok("set_settings", json!({ "settings": s })), s);
+    let mut answer = app.ok("set_settings", json!({ "settings": s }));
+    assert_eq!(
+        answer["notices"],
+        json!(["notSaving"]),
+        "the settings are not kept either, and say so"
+    );
+    answer.as_object_mut().unwrap().remove("notices");
+    assert_eq!(answer, s);
+}
+
+/// The soak mode's command exists only in a build with the feature `soak`
+/// (`scripts/soak` builds one); the default build does not know it.
+#[cfg(not(feature = "soak"))]
+#[test]
+fn a_default_build_knows_no_soak_command() {
+    let tmp = tempfile::tempdir().unwrap();
+    let app = start(tmp.path());
+    let err = app.err("soak_note", json!({ "note": "game 1" }));
+    assert!(err.contains("not found"), "{err}");
 }

@@ -164,7 +164,7 @@ fn choko_fixture(name: &str) -> Value {
 /// What a restart shows of Choko: the ladder, and the game Continue offers
 /// (its level, actions and who acts), the game being counted once.
 fn choko_seen(app: &Running) -> Value {
-    let s = ok(app, "choko_state", json!({}));
+    let s = ok(app, "plugin:choko|state", json!({}));
     let game = if s["resumable"] == json!(true) {
         json!([
             s["game"]["level"],
@@ -206,7 +206,7 @@ fn a_crash_at_any_write_of_a_new_streak_leaves_the_old_streak_or_the_new_one_who
         let writes = check_every_crash(
             tmp.path(),
             |app| {
-                let answer = ok(app, "choko_new_streak", json!({}));
+                let answer = ok(app, "plugin:choko|new_streak", json!({}));
                 assert_eq!(answer["view"]["level"], json!(1));
             },
             choko_seen,
@@ -231,7 +231,7 @@ fn a_crash_at_any_write_of_a_choko_win_counts_it_once() {
             |app| {
                 let answer = ok(
                     app,
-                    "choko_play",
+                    "plugin:choko|play",
                     json!({ "input": { "from": "c4", "to": "c2" } }),
                 );
                 assert_eq!(answer["ladder"]["wins"], json!(3));
@@ -245,7 +245,7 @@ fn a_crash_at_any_write_of_a_choko_win_counts_it_once() {
 /// records (a kept game's time of the end left out: a game counted at the
 /// restart ends then).
 fn checkers_seen(app: &Running) -> Value {
-    let s = ok(app, "app_state", json!({}));
+    let s = app.checkers_state();
     let mut records = s["records"].clone();
     for kept in records["history"].as_array_mut().unwrap() {
         kept["finishedAtMs"] = json!(null);
@@ -269,7 +269,7 @@ fn a_crash_at_any_write_of_a_checkers_game_s_last_move_counts_it_once() {
         check_every_crash(
             dir,
             |app| {
-                let view = ok(app, "play", json!({ "from": 22, "to": 15 }));
+                let view = ok(app, "plugin:checkers|play", json!({ "from": 22, "to": 15 }));
                 assert_eq!(view["status"], json!("over"));
             },
             checkers_seen,

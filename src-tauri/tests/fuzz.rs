@@ -6,7 +6,7 @@
 //! `scripts/fuzz` runs them all):
 //!
 //! - **settings, saved game, records**: `Settings::from_value`,
-//!   `session::validate_game` and `session::validate_records` on the
+//!   `slot::validate_game` and `slot::validate_records` on the
 //!   `data` of the store envelope (`{ "gameId", "game" }`,
 //!   `{ "lastGameId", "records" }`), as text (parsed as the loader parses
 //!   it) and as JSON values. Inputs are documents made by the engine
@@ -53,8 +53,8 @@ mod support;
 use checkers::game::Game;
 use checkers::records::{ArchivedGame, Records};
 use checkers_app_lib::app::persist::{Document, Slot, MAX_COUNTER};
-use checkers_app_lib::checkers::session::{validate_game, validate_records};
 use checkers_app_lib::app::settings::Settings;
+use checkers_app_lib::slot::{validate_game, validate_records};
 use fuzzgen::{
     byte_truncations, finished_game, from_alphabet, hostile_scalar, hostile_string, json_text,
     long_run_size, mutate, mutate_json, nest, random_game, random_records, v1_records, v1_value,
@@ -240,11 +240,11 @@ fn settings_target(v: &Value) {
 
 fn game_target(v: &Value) {
     let started = Instant::now();
-    match validate_game(v) {
-        Ok((id, game)) => {
-            assert!(id < MAX_COUNTER, "room for the next game");
-            let again = json!({ "gameId": id, "game": game.snapshot() });
-            assert_eq!(validate_game(&again), Ok((id, game)));
+    match validate_game::<Game>(v) {
+        Ok(saved) => {
+            assert!(saved.game_id < MAX_COUNTER, "room for the next game");
+            let again = json!({ "gameId": saved.game_id, "game": saved.game.snapshot() });
+            assert_eq!(validate_game::<Game>(&again), Ok(saved));
         }
         Err(e) => check_message(&e),
     }
@@ -253,11 +253,12 @@ fn game_target(v: &Value) {
 
 fn records_target(v: &Value) {
     let started = Instant::now();
-    match validate_records(v) {
-        Ok((id, records)) => {
-            assert!(id < MAX_COUNTER, "room for the next game");
-            let again = json!({ "lastGameId": id, "records": records.to_value() });
-            assert_eq!(validate_records(&again), Ok((id, records)));
+    match validate_records::<Game>(v) {
+        Ok(saved) => {
+            assert!(saved.last_game_id < MAX_COUNTER, "room for the next game");
+            let again =
+                json!({ "lastGameId": saved.last_game_id, "records": saved.records.to_value() });
+            assert_eq!(validate_records::<Game>(&again), Ok(saved));
         }
         Err(e) => check_message(&e),
     }
@@ -613,7 +614,7 @@ fn kinds(rng: &mut Rng) -> Vec<Kind> {
                     numbered(doc, "gameId", rng)
                 })
                 .collect(),
-            check: |d, n, i, s, h| check_load(d, n, i, s, h, validate_game),
+            check: |d, n, i, s, h| check_load(d, n, i, s, h, validate_game::<Game>),
         },
         Kind {
             name: "records",
@@ -629,7 +630,7 @@ fn kinds(rng: &mut Rng) -> Vec<Kind> {
                     numbered(doc, "lastGameId", rng)
                 })
                 .collect(),
-            check: |d, n, i, s, h| check_load(d, n, i, s, h, validate_records),
+            check: |d, n, i, s, h| check_load(d, n, i, s, h, validate_records::<Game>),
         },
     ]
 }
@@ -780,30 +781,31 @@ struct Seen {
 
 fn seen(app: &Running, dir: &Path) -> Seen {
     let files = files(dir);
-    let mut state = app.invoke("app_state", json!({})).unwrap();
+    let mut state = app.checkers_state();
     state["notices"] = json!([]);
     Seen {
         files,
         state,
-        legal: app.invoke("legal_moves", json!({})),
-        review: app.invoke("review", json!({})),
-        records: app.invoke("records", json!({})).unwrap(),
+        legal: app.invoke("plugin:checkers|legal_moves", json!({})),
+        review: app.invoke("plugin:checkers|review", json!({})),
+        records: app.invoke("plugin:checkers|records", json!({})).unwrap(),
     }
 }
 
 /// The commands and their arguments.
 const COMMANDS: &[(&str, &[&str])] = &[
     ("app_state", &[]),
-    ("new_game", &["level", "first"]),
-    ("play", &["from", "to"]),
-    ("cpu_reply", &[]),
-    ("legal_moves", &[]),
-    ("undo", &[]),
-    ("records", &[]),
-    ("review", &[]),
-    ("history_game", &["id"]),
+    ("plugin:checkers|state", &[]),
+    ("plugin:checkers|new_game", &["level", "first"]),
+    ("plugin:checkers|play", &["from", "to"]),
+    ("plugin:checkers|cpu_reply", &[]),
+    ("plugin:checkers|legal_moves", &[]),
+    ("plugin:checkers|undo", &[]),
+    ("plugin:checkers|records", &[]),
+    ("plugin:checkers|review", &[]),
+    ("plugin:checkers|history_game", &["id"]),
     ("set_settings", &["settings"]),
-    ("leave_game", &[]),
+    ("plugin:checkers|leave", &[]),
 ];
 
 /// Names that are no command of the page's.
@@ -1105,7 +1107,7 @@ fn fuzz_commands(seed: u64, n: u64, harness: &mut Harness) -> (u64, u64) {
     drop(app);
     harness.run("restart", "(the same files)", |_| {
         let again = start(dir);
-        let notices = again.invoke("app_state", json!({})).unwrap()["notices"].clone();
+        let notices = again.checkers_state()["notices"].clone();
         assert_eq!(notices, json!([]), "every file read back");
         let resumed = seen(&again, dir);
         let mut expected = shown.state.clone();

@@ -144,9 +144,7 @@ fn in_a_read_only_folder_the_intact_saved_game_is_offered_and_nothing_is_touched
         let _read_only = ReadOnly::new(&dir);
 
         let app = start(&dir);
-        let state = app
-            .invoke("app_state", json!({}))
-            .unwrap_or_else(|e| panic!("app_state: {e}"));
+        let state = app.checkers_state();
         assert_eq!(state["notices"], json!(["notSaving"]), "{torn}: {state}");
         let game = &state["game"];
         assert_eq!(game["status"], json!("yourTurn"), "{torn}: the intact game");
@@ -154,7 +152,7 @@ fn in_a_read_only_folder_the_intact_saved_game_is_offered_and_nothing_is_touched
         assert_eq!(game["board"][17], Value::Null, "{torn}: not the torn 18");
         // Play goes on, told once; nothing on disk changes.
         let view = app
-            .invoke("play", json!({ "from": 22, "to": 18 }))
+            .invoke("plugin:checkers|play", json!({ "from": 22, "to": 18 }))
             .unwrap_or_else(|e| panic!("play: {e}"));
         assert_eq!(view["status"], json!("cpuThinking"));
         assert!(view.get("notices").is_none(), "told once: {view}");

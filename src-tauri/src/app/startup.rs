@@ -138,6 +138,24 @@ pub fn dark_by_gtk_rules(
     theme.is_some_and(dark_name)
 }
 
+/// An invoke handler that notes each command in the start-up trace when
+/// it is on: when it arrives, and when the handler is done with it (for a
+/// synchronous command, when it has answered).
+pub fn traced<R: Runtime>(
+    handler: impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static,
+) -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static {
+    move |invoke| {
+        if !tracing() {
+            return handler(invoke);
+        }
+        let command = invoke.message.command().to_owned();
+        mark(&format!("command {command}"));
+        let handled = handler(invoke);
+        mark(&format!("command {command} handled"));
+        handled
+    }
+}
+
 /// Opens the main window (`tauri.conf.json`, where it is not created
 /// automatically) in the page's background colour for the theme the page
 /// will use, so no frame before the page's first one is another colour.
@@ -165,11 +183,16 @@ pub fn open_main_window<R: Runtime>(app: &App<R>) -> tauri::Result<WebviewWindow
     };
     #[cfg(not(target_os = "linux"))]
     let color = LIGHT_BACKGROUND;
-    let mut builder =
-        WebviewWindowBuilder::from_config(app.handle(), &config)?.background_color(color);
+    let builder = WebviewWindowBuilder::from_config(app.handle(), &config)?.background_color(color);
     // Only in a soak build started for a soak (`CHECKERS_SOAK`).
-    if let Some(script) = crate::dev::soak::script() {
-        builder = builder.initialization_script(script);
+    #[cfg(feature = "soak")]
+    let builder = match crate::dev::soak::script() {
+        Some(script) => builder.initialization_script(script),
+        None => builder,
+    };
+    #[cfg(not(feature = "soak"))]
+    if std::env::var_os("CHECKERS_SOAK").is_some() {
+        eprintln!("checkers: CHECKERS_SOAK is ignored: this build has no soak mode");
     }
     // The window carries the page's title ("Checkers — Easy"), so that a
     // window list and a screen reader name the app and what it shows.
@@ -250,7 +273,7 @@ mod tests {
     fn backgrounds_are_the_pages() {
         // If this fails, the page's --bg changed: change the colours above
         // to match, or the window flashes another colour before the page.
-        let css = include_str!("../../ui/css/base.css").to_ascii_lowercase();
+        let css = include_str!("../../../ui/css/base.css").to_ascii_lowercase();
         let hex = |c: Color| format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2);
         let light_at = css
             .find(&hex(LIGHT_BACKGROUND))

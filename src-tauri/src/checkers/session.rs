@@ -1,145 +1,163 @@
-//! The shell's state: the game in progress, the records and the settings,
-//! kept in memory and saved through [`crate::app::persist`] after every change.
+//! Checkers' session in the shell: the game in progress and the records,
+//! kept in a [`Slot`] (two documents, `game` and `records`, saved after
+//! every hop), and the playing time (G4).
 //!
-//! Every operation here takes typed arguments (the commands' deserializers
-//! have already refused anything malformed) and leaves the state exactly as
-//! it was when it refuses a request with a [`ShellError`]. Nothing on disk
-//! can stop [`Shell::load`]: whatever it meets, the app starts, and the
-//! player is told once, calmly, what was set aside or that progress cannot
-//! be kept.
+//! Every operation here takes typed arguments and leaves the state exactly
+//! as it was when it refuses a request with a [`CheckersError`]. Nothing on
+//! disk can stop [`CheckersSession::load`]: whatever it meets, the app
+//! starts, and the player is told once, calmly, what was set aside or that
+//! progress cannot be kept.
 
+use crate::app::persist::MAX_COUNTER;
 use crate::slot::arg::BadArgument;
-use crate::app::persist::{counter_with_room, next_counter, Document, Loaded, SaveError, MAX_COUNTER};
-use crate::app::settings::Settings;
+use crate::slot::{refusal, Reply, Slot, SlotError, SlotGame};
 use checkers::game::{Game, GameError, LegalMoves};
 use checkers::records::{ArchivedGame, Records, RecordsView};
 use checkers::sides::First;
 use checkers::view::{hops, Hop, Review, View};
 use checkers::{Level, Move, Position, Square};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::fmt;
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tauri::{AppHandle, Runtime};
 
-/// File stems of the three documents in the app data directory.
-pub const GAME_DOC: &str = "game";
-pub const RECORDS_DOC: &str = "records";
-pub const SETTINGS_DOC: &str = "settings";
-
 /// The longest gap between two of the player's interactions that counts as
 /// playing time (G4): an app left open and idle does not add up.
 pub const MAX_PLAY_GAP: Duration = Duration::from_secs(120);
 
-/// Why a request from the page was refused. Nothing was changed.
+/// Why a checkers request from the page was refused. Nothing was changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ShellError {
-    /// No game has been started (or loaded).
-    NoGame,
+pub enum CheckersError {
+    /// A refusal every game shares (no game, a stale reply, …).
+    Slot(SlotError),
     /// No kept game has this number.
     NoSuchGame,
     /// The game refused the operation (illegal hop, nothing to undo, …).
     Game(GameError),
-    /// The CPU's reply was for a game that has since changed (undo, new
-    /// game, leaving): it was discarded.
-    Stale,
-    /// The search could not be run. Only a panic in the search can cause
-    /// this, and release builds abort on a panic, so there it never happens.
-    Search,
     /// The system clipboard could not be written.
     Clipboard,
-    /// An argument of the command is missing or malformed.
-    BadArgument(BadArgument),
 }
 
-impl ShellError {
-    /// A stable name for the error, which the page translates.
+impl CheckersError {
+    /// A stable name for the refusal, which the page translates.
     pub fn code(&self) -> &'static str {
         match self {
-            ShellError::NoGame => "noGame",
-            ShellError::NoSuchGame => "noSuchGame",
-            ShellError::Game(e) => e.code(),
-            ShellError::Stale => "stale",
-            ShellError::Search => "search",
-            ShellError::Clipboard => "clipboard",
-            ShellError::BadArgument(_) => "badArgument",
+            CheckersError::Slot(e) => e.code(),
+            CheckersError::NoSuchGame => "noSuchGame",
+            CheckersError::Game(e) => e.code(),
+            CheckersError::Clipboard => "clipboard",
         }
     }
 }
 
-impl fmt::Display for ShellError {
+impl fmt::Display for CheckersError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ShellError::NoGame => f.write_str("no game in progress"),
-            ShellError::NoSuchGame => f.write_str("no kept game has this number"),
-            ShellError::Game(e) => e.fmt(f),
-            ShellError::Stale => f.write_str("the game changed while the CPU was thinking"),
-            ShellError::Search => f.write_str("the CPU could not think"),
-            ShellError::Clipboard => f.write_str("the clipboard could not be written"),
-            ShellError::BadArgument(e) => e.fmt(f),
+            CheckersError::Slot(e) => e.fmt(f),
+            CheckersError::NoSuchGame => f.write_str("no kept game has this number"),
+            CheckersError::Game(e) => e.fmt(f),
+            CheckersError::Clipboard => f.write_str("the clipboard could not be written"),
         }
     }
 }
 
-impl std::error::Error for ShellError {}
+impl std::error::Error for CheckersError {}
 
-/// Errors reach the page as `{ "code": "illegalHop", "message": "…" }`: the
-/// page shows its own sentence for the code; the message is for logs.
-impl Serialize for ShellError {
+impl Serialize for CheckersError {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        json!({ "code": self.code(), "message": self.to_string() }).serialize(s)
+        refusal(self.code(), self.to_string(), s)
     }
 }
 
-impl From<GameError> for ShellError {
-    fn from(e: GameError) -> ShellError {
-        ShellError::Game(e)
+impl From<GameError> for CheckersError {
+    fn from(e: GameError) -> CheckersError {
+        CheckersError::Game(e)
     }
 }
 
-impl From<BadArgument> for ShellError {
-    fn from(e: BadArgument) -> ShellError {
-        ShellError::BadArgument(e)
+impl From<SlotError> for CheckersError {
+    fn from(e: SlotError) -> CheckersError {
+        CheckersError::Slot(e)
     }
 }
 
-/// A calm sentence the page shows about the saved files (it translates the
-/// id); the player is owed one for every document lost.
+impl From<BadArgument> for CheckersError {
+    fn from(e: BadArgument) -> CheckersError {
+        CheckersError::Slot(SlotError::BadArgument(e))
+    }
+}
+
+/// A calm sentence the page shows about checkers' saved files (it
+/// translates the id).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub enum Notice {
+pub enum CheckersNotice {
     /// The saved game could not be read and was moved aside.
     SavedGameUnreadable,
     /// The records could not be read and were moved aside.
     RecordsUnreadable,
-    /// The settings could not be read and were moved aside.
-    SettingsUnreadable,
     /// Something cannot be written: progress is not being kept.
     NotSaving,
 }
 
-/// What the page gets on startup.
+/// A checkers command's answer with its notices.
+pub type CheckersReply<T> = Reply<T, CheckersNotice>;
+
+/// The game and its records in their documents: `{ "gameId", "game" }`
+/// and `{ "lastGameId", "records" }`; the game's and the records' own
+/// checks are the engine's (every move replayed, every kept game replayed
+/// to its result).
+impl SlotGame for Game {
+    type Records = Records;
+    type Notice = CheckersNotice;
+    const NAME: &'static str = "checkers";
+    const GAME_DOC: &'static str = "game";
+    const RECORDS_DOC: &'static str = "records";
+    const RECORDS_KEY: &'static str = "records";
+    const EPOCH_KEY: Option<&'static str> = None;
+    const NOT_SAVING: CheckersNotice = CheckersNotice::NotSaving;
+    const GAME_LOST: CheckersNotice = CheckersNotice::SavedGameUnreadable;
+    const RECORDS_LOST: CheckersNotice = CheckersNotice::RecordsUnreadable;
+
+    fn read_game(value: &Value) -> Result<Game, String> {
+        Game::from_value(value.clone()).map_err(|e| e.to_string())
+    }
+    fn write_game(&self) -> Value {
+        serde_json::to_value(self.snapshot()).unwrap_or(Value::Null)
+    }
+    fn read_records(value: &Value) -> Result<Records, String> {
+        Records::from_value(value.clone()).map_err(|e| e.to_string())
+    }
+    fn write_records(records: &Records) -> Value {
+        records.to_value()
+    }
+    fn is_over(&self) -> bool {
+        self.result().is_some()
+    }
+    fn is_recorded(&self) -> bool {
+        Game::is_recorded(self)
+    }
+    fn mark_recorded(&mut self) {
+        Game::mark_recorded(self);
+    }
+    fn record(&self, records: &mut Records, id: u64) {
+        if let Some(archived) = ArchivedGame::of(self, id, now_ms()) {
+            records.add(archived);
+        }
+    }
+}
+
+/// What the page gets when it opens checkers.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AppState {
+pub struct CheckersState {
     /// The saved game in progress; `None` if there is none or it has ended.
     pub game: Option<View>,
     pub records: RecordsView,
-    pub settings: Settings,
     /// Every notice the player has not been given yet, in the order told.
-    pub notices: Vec<Notice>,
-}
-
-/// A command's answer and the notices the player has not been given yet
-/// (checkers' [`Notice`]s, or Choko's), omitted when there are none.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Reply<T, N = Notice> {
-    #[serde(flatten)]
-    pub value: T,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub notices: Vec<N>,
+    pub notices: Vec<CheckersNotice>,
 }
 
 /// The CPU's move as hops to animate, and the view after it.
@@ -173,25 +191,6 @@ pub struct CpuJob {
     pub position: Position,
     pub quiet: u32,
     pub level: Level,
-}
-
-/// The saved-game document: the game and its number. Numbers grow with each
-/// new game; the records remember the last number they counted, so a game is
-/// counted once even if the app dies between writing the two files.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct SavedGame {
-    game_id: u64,
-    game: Value,
-}
-
-/// The records document: the records and the number of the last game they
-/// counted.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct SavedRecords {
-    last_game_id: u64,
-    records: Value,
 }
 
 /// A game's number, as the page names a kept game: a whole number from 0
@@ -230,40 +229,6 @@ impl<'de> Deserialize<'de> for GameNumber {
     }
 }
 
-/// A game number as read from a file: below [`MAX_COUNTER`], so the next
-/// one can always be made and read back.
-fn game_number(n: u64) -> Result<u64, String> {
-    counter_with_room(n).map_err(|_| format!("game number {n} is out of range"))
-}
-
-/// A JSON error as a short message: serde's messages quote what they were
-/// given (an unknown key, a text where a number belongs), which in a file
-/// can be a megabyte long.
-fn shape_error(e: serde_json::Error) -> String {
-    let text = e.to_string();
-    if text.chars().count() <= 160 {
-        text
-    } else {
-        format!("{}…", text.chars().take(160).collect::<String>())
-    }
-}
-
-/// Check a saved-game document fully: shape, number, then the engine's own
-/// checks (version, legal position, every move, chain in progress).
-pub fn validate_game(value: &Value) -> Result<(u64, Game), String> {
-    let saved = SavedGame::deserialize(value).map_err(shape_error)?;
-    let game = Game::from_value(saved.game).map_err(|e| e.to_string())?;
-    Ok((game_number(saved.game_id)?, game))
-}
-
-/// Check a records document fully: shape, number, then the engine's
-/// checks (version, possible totals, every kept game).
-pub fn validate_records(value: &Value) -> Result<(u64, Records), String> {
-    let saved = SavedRecords::deserialize(value).map_err(shape_error)?;
-    let records = Records::from_value(saved.records).map_err(|e| e.to_string())?;
-    Ok((game_number(saved.last_game_id)?, records))
-}
-
 /// Playing time between two interactions, in ms, capped at [`MAX_PLAY_GAP`]
 /// (G4). Nothing before the first interaction.
 pub fn play_gap_ms(previous: Option<Instant>, now: Instant) -> u64 {
@@ -281,103 +246,24 @@ fn now_ms() -> u64 {
 }
 
 struct Inner {
-    game: Option<Game>,
-    /// Number of the current game (0 before the first).
-    game_id: u64,
-    /// Bumped by every new game, undo and leave: a CPU reply searched for
-    /// an older generation is discarded.
-    generation: u64,
-    records: Records,
-    /// Number of the last game counted in `records`.
-    last_recorded_id: u64,
-    /// The game in progress could not be given a number (the counter has
-    /// no room left): it is neither saved nor counted, and the player has
-    /// been told that progress is not being kept.
-    unnumbered: bool,
-    settings: Settings,
-    /// The notices the player has not been given yet.
-    notices: Vec<Notice>,
-    /// The player has been told that progress is not being kept.
-    told_not_saving: bool,
-    game_doc: Document,
-    records_doc: Document,
-    settings_doc: Document,
+    slot: Slot<Game>,
     /// The player's last interaction with the game in progress.
     clock: Option<Instant>,
 }
 
-/// The shell's state, shared by the commands.
-pub struct Shell {
+/// Checkers' state, shared by its commands.
+pub struct CheckersSession {
     inner: Mutex<Inner>,
 }
 
-/// Log what could not be read; the player is told by the notice.
-fn report<T>(loaded: &Loaded<T>) {
-    for s in &loaded.set_aside {
-        match &s.moved_to {
-            Some(to) => eprintln!(
-                "checkers: {} is unusable ({}); moved to {}",
-                s.path.display(),
-                s.reason,
-                to.display()
-            ),
-            None => eprintln!(
-                "checkers: {} is unusable ({}) and could not be moved aside; it will not be written",
-                s.path.display(),
-                s.reason
-            ),
-        }
-    }
-}
-
-impl Shell {
-    /// Load settings, records and the saved game from `dir`.
-    ///
-    /// Unusable copies are moved aside by [`Document::load`]; the player
-    /// gets a notice for every document lost (records, then the game, then
-    /// settings), after one that progress is not being kept when a document
-    /// cannot be written at all. A saved game that ended but was not yet
-    /// counted (the app stopped between the two writes) is counted now.
-    pub fn load<R: Runtime>(app: &AppHandle<R>, dir: &Path) -> Shell {
-        let settings = Document::load(dir, SETTINGS_DOC, Settings::from_value);
-        let records = Document::load(dir, RECORDS_DOC, validate_records);
-        let game = Document::load(dir, GAME_DOC, validate_game);
-        report(&settings);
-        report(&records);
-        report(&game);
-        let blocked = settings.blocked() || records.blocked() || game.blocked();
-        let notices = [
-            (blocked, Notice::NotSaving),
-            (records.lost(), Notice::RecordsUnreadable),
-            (game.lost(), Notice::SavedGameUnreadable),
-            (settings.lost(), Notice::SettingsUnreadable),
-        ]
-        .into_iter()
-        .filter_map(|(owed, notice)| owed.then_some(notice))
-        .collect();
-        let (last_recorded_id, records_value) = records.value.unwrap_or_default();
-        let (game_id, game_value) = match game.value {
-            Some((id, g)) => (id, Some(g)),
-            None => (0, None),
-        };
-        let mut inner = Inner {
-            game: game_value,
-            game_id,
-            generation: 0,
-            records: records_value,
-            last_recorded_id,
-            unnumbered: false,
-            settings: settings.value.unwrap_or_default(),
-            notices,
-            told_not_saving: blocked,
-            game_doc: game.doc,
-            records_doc: records.doc,
-            settings_doc: settings.doc,
-            clock: None,
-        };
-        inner.record_if_ended(app);
-        Shell {
-            inner: Mutex::new(inner),
+impl CheckersSession {
+    /// Load the records and the saved game from `dir` ([`Slot::load`]).
+    pub fn load<R: Runtime>(app: &AppHandle<R>, dir: &Path) -> CheckersSession {
+        CheckersSession {
+            inner: Mutex::new(Inner {
+                slot: Slot::load(app, dir),
+                clock: None,
+            }),
         }
     }
 
@@ -388,14 +274,13 @@ impl Shell {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Startup state for the page. The notices are given once.
-    pub fn app_state(&self) -> AppState {
+    /// What the start screen shows of checkers. The notices are given once.
+    pub fn state(&self) -> CheckersState {
         let mut s = self.lock();
-        AppState {
+        CheckersState {
             game: s.resumable(),
-            records: s.records.view(),
-            settings: s.settings.clone(),
-            notices: std::mem::take(&mut s.notices),
+            records: s.slot.records.view(),
+            notices: s.slot.take_notices(),
         }
     }
 
@@ -406,16 +291,13 @@ impl Shell {
         app: &AppHandle<R>,
         level: Level,
         first: First,
-    ) -> Reply<View> {
+    ) -> CheckersReply<View> {
         let mut s = self.lock();
-        s.generation += 1;
-        s.number_new_game();
         let game = Game::new(level, first).started_at(now_ms());
         let view = game.view();
-        s.game = Some(game);
+        s.slot.start(app, game);
         s.clock = Some(Instant::now());
-        s.save_game(app);
-        s.reply(view)
+        s.slot.reply(view)
     }
 
     /// One hop of the player's move. The game is saved after it; if it ended
@@ -425,41 +307,40 @@ impl Shell {
         app: &AppHandle<R>,
         from: Square,
         to: Square,
-    ) -> Result<Reply<View>, ShellError> {
+    ) -> Result<CheckersReply<View>, CheckersError> {
         let mut s = self.lock();
-        s.game
-            .as_mut()
-            .ok_or(ShellError::NoGame)?
-            .play_hop(from, to)?;
+        s.game_mut()?.play_hop(from, to)?;
         s.tick();
-        s.after_move(app);
+        s.slot.after_change(app);
         let view = s.view()?;
-        Ok(s.reply(view))
+        Ok(s.slot.reply(view))
     }
 
     /// Undo to the player's last decision (U1, U3). Any CPU reply still being
     /// searched becomes stale.
-    pub fn undo<R: Runtime>(&self, app: &AppHandle<R>) -> Result<Reply<Undone>, ShellError> {
+    pub fn undo<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+    ) -> Result<CheckersReply<Undone>, CheckersError> {
         let mut s = self.lock();
-        let withdrawn = s.game.as_mut().ok_or(ShellError::NoGame)?.undo()?;
-        s.generation += 1;
+        let withdrawn = s.game_mut()?.undo()?;
+        s.slot.bump();
         s.tick();
-        s.save_game(app);
+        s.slot.save_game(app);
         let undone = Undone {
             withdrawn: withdrawn.iter().map(Move::to_string).collect(),
             view: s.view()?,
         };
-        Ok(s.reply(undone))
+        Ok(s.slot.reply(undone))
     }
 
     /// First half of the CPU's turn: what to search, and for which
     /// generation. Fails unless the CPU is to move.
-    pub fn cpu_request(&self) -> Result<CpuJob, ShellError> {
+    pub fn cpu_request(&self) -> Result<CpuJob, CheckersError> {
         let s = self.lock();
-        let game = s.game.as_ref().ok_or(ShellError::NoGame)?;
-        let r = game.cpu_request()?;
+        let r = s.game()?.cpu_request()?;
         Ok(CpuJob {
-            generation: s.generation,
+            generation: s.slot.generation(),
             position: r.position,
             quiet: r.quiet,
             level: r.level,
@@ -468,30 +349,30 @@ impl Shell {
 
     /// Second half: apply the searched move if the game is still the one it
     /// was searched for (same generation, same position); otherwise discard
-    /// it with [`ShellError::Stale`]. The game is saved, and recorded if it
-    /// ended.
+    /// it as stale. The game is saved, and recorded if it ended.
     pub fn cpu_apply<R: Runtime>(
         &self,
         app: &AppHandle<R>,
         job: &CpuJob,
         reply: Option<Move>,
-    ) -> Result<Reply<CpuReply>, ShellError> {
+    ) -> Result<CheckersReply<CpuReply>, CheckersError> {
         let mut s = self.lock();
-        if s.generation != job.generation {
-            return Err(ShellError::Stale);
+        let stale = CheckersError::Slot(SlotError::Stale);
+        if s.slot.generation() != job.generation {
+            return Err(stale);
         }
-        let game = s.game.as_mut().ok_or(ShellError::Stale)?;
+        let game = s.slot.game.as_mut().ok_or(stale.clone())?;
         let now = game.cpu_request().ok();
         if now.map(|r| (r.position, r.quiet, r.level)) != Some((job.position, job.quiet, job.level))
         {
-            return Err(ShellError::Stale);
+            return Err(stale);
         }
         let mv = reply.ok_or(GameError::NoCpuMove)?;
         game.apply_cpu_move(&mv)?;
         s.tick();
-        s.after_move(app);
+        s.slot.after_change(app);
         let view = s.view()?;
-        Ok(s.reply(CpuReply {
+        Ok(s.slot.reply(CpuReply {
             hops: hops(&mv),
             view,
         }))
@@ -499,114 +380,83 @@ impl Shell {
 
     /// What the player may do in the game in progress; empty while the CPU
     /// is to move or once the game is over.
-    pub fn legal_moves(&self) -> Result<LegalMoves, ShellError> {
-        let s = self.lock();
-        s.game
-            .as_ref()
-            .map(Game::legal_moves)
-            .ok_or(ShellError::NoGame)
+    pub fn legal_moves(&self) -> Result<LegalMoves, CheckersError> {
+        Ok(self.lock().game()?.legal_moves())
     }
 
     /// The records as the page shows them.
     pub fn records(&self) -> RecordsView {
-        self.lock().records.view()
+        self.lock().slot.records.view()
     }
 
     /// The game in progress or just finished, to step through.
-    pub fn review(&self) -> Result<Review, ShellError> {
-        let s = self.lock();
-        s.game.as_ref().map(Game::review).ok_or(ShellError::NoGame)
+    pub fn review(&self) -> Result<Review, CheckersError> {
+        Ok(self.lock().game()?.review())
     }
 
     /// A kept game of the history, to step through.
-    pub fn history_game(&self, id: u64) -> Result<Review, ShellError> {
+    pub fn history_game(&self, id: u64) -> Result<Review, CheckersError> {
         let s = self.lock();
-        s.records
+        s.slot
+            .records
             .game(id)
             .map(ArchivedGame::review)
-            .ok_or(ShellError::NoSuchGame)
+            .ok_or(CheckersError::NoSuchGame)
     }
 
     /// The PDN of the game on screen (`None`) or of the kept game `id`.
-    pub fn pdn(&self, id: Option<u64>) -> Result<String, ShellError> {
+    pub fn pdn(&self, id: Option<u64>) -> Result<String, CheckersError> {
         let s = self.lock();
         match id {
-            None => s.game.as_ref().map(Game::pdn).ok_or(ShellError::NoGame),
+            None => Ok(s.game()?.pdn()),
             Some(id) => s
+                .slot
                 .records
                 .game(id)
                 .map(ArchivedGame::pdn)
-                .ok_or(ShellError::NoSuchGame),
+                .ok_or(CheckersError::NoSuchGame),
         }
-    }
-
-    /// Replace the settings and save them.
-    pub fn set_settings<R: Runtime>(
-        &self,
-        app: &AppHandle<R>,
-        settings: Settings,
-    ) -> Reply<Settings> {
-        let mut s = self.lock();
-        s.settings = settings;
-        let value = s.settings.to_value();
-        let saved = s.settings_doc.save(app, value);
-        s.check_saved(saved);
-        let settings = s.settings.clone();
-        s.reply(settings)
     }
 
     /// Back to the start screen: the game stays saved, with its playing time
     /// up to now; the clock stops until the player's next interaction. A CPU
     /// reply still being searched becomes stale, so the game left behind is
     /// the one Continue resumes, never one that ended meanwhile.
-    pub fn leave_game<R: Runtime>(&self, app: &AppHandle<R>) -> Reply<Left> {
+    pub fn leave<R: Runtime>(&self, app: &AppHandle<R>) -> CheckersReply<Left> {
         let mut s = self.lock();
-        s.generation += 1;
-        if s.game.is_some() {
+        s.slot.bump();
+        if s.slot.game.is_some() {
             s.tick();
             s.clock = None;
-            s.save_game(app);
+            s.slot.save_game(app);
         }
         let left = Left {
             saved: s.resumable(),
         };
-        s.reply(left)
+        s.slot.reply(left)
     }
 }
 
 impl Inner {
-    fn view(&self) -> Result<View, ShellError> {
-        self.game.as_ref().map(Game::view).ok_or(ShellError::NoGame)
+    fn game(&self) -> Result<&Game, CheckersError> {
+        self.slot.game.as_ref().ok_or(SlotError::NoGame.into())
+    }
+
+    fn game_mut(&mut self) -> Result<&mut Game, CheckersError> {
+        self.slot.game.as_mut().ok_or(SlotError::NoGame.into())
+    }
+
+    fn view(&self) -> Result<View, CheckersError> {
+        self.game().map(Game::view)
     }
 
     /// The game that Continue would resume: one that has not ended.
     fn resumable(&self) -> Option<View> {
-        self.game
+        self.slot
+            .game
             .as_ref()
             .filter(|g| g.result().is_none())
             .map(Game::view)
-    }
-
-    /// `value` with the notices the player has not been given yet.
-    fn reply<T>(&mut self, value: T) -> Reply<T> {
-        Reply {
-            value,
-            notices: std::mem::take(&mut self.notices),
-        }
-    }
-
-    /// The next game's number: one more than any game saved or counted. A
-    /// counter with no room left (only a file at the limit can bring one)
-    /// leaves the game unnumbered rather than stored under a number that
-    /// could not be read back.
-    fn number_new_game(&mut self) {
-        match next_counter(self.game_id.max(self.last_recorded_id)) {
-            Some(id) => {
-                self.game_id = id;
-                self.unnumbered = false;
-            }
-            None => self.unnumbered = true,
-        }
     }
 
     /// Count the time since the player's last interaction (capped) as
@@ -614,80 +464,20 @@ impl Inner {
     fn tick(&mut self) {
         let now = Instant::now();
         let gap = play_gap_ms(self.clock, now);
-        if let Some(game) = self.game.as_mut() {
+        if let Some(game) = self.slot.game.as_mut() {
             if !game.is_recorded() {
                 game.add_play_time(gap);
             }
         }
         self.clock = Some(now);
     }
-
-    /// After a hop: save the game; if the game has just ended, record it.
-    fn after_move<R: Runtime>(&mut self, app: &AppHandle<R>) {
-        self.save_game(app);
-        self.record_if_ended(app);
-    }
-
-    /// Add an ended game to the records, exactly once: the game's own flag
-    /// and the records' last game number both guard it. The records are
-    /// saved first, then the game with its flag set; if the app dies between
-    /// the two, the number keeps the game from being counted twice.
-    fn record_if_ended<R: Runtime>(&mut self, app: &AppHandle<R>) {
-        let Some(game) = self.game.as_mut() else {
-            return;
-        };
-        if game.is_recorded() || self.unnumbered {
-            return;
-        }
-        let Some(archived) = ArchivedGame::of(game, self.game_id, now_ms()) else {
-            return;
-        };
-        if self.game_id > self.last_recorded_id {
-            self.records.add(archived);
-            self.last_recorded_id = self.game_id;
-            let value = json!({
-                "lastGameId": self.last_recorded_id,
-                "records": self.records.to_value(),
-            });
-            let saved = self.records_doc.save(app, value);
-            self.check_saved(saved);
-        }
-        // Counted now, or already before the app stopped: mark it.
-        if let Some(game) = self.game.as_mut() {
-            game.mark_recorded();
-        }
-        self.save_game(app);
-    }
-
-    fn save_game<R: Runtime>(&mut self, app: &AppHandle<R>) {
-        let Some(game) = self.game.as_ref() else {
-            return;
-        };
-        if self.unnumbered {
-            self.check_saved(Err(SaveError::Counter));
-            return;
-        }
-        let value = json!({ "gameId": self.game_id, "game": game.snapshot() });
-        let saved = self.game_doc.save(app, value);
-        self.check_saved(saved);
-    }
-
-    /// A failed save is logged, and the first one tells the player that
-    /// progress is not being kept; play goes on.
-    fn check_saved(&mut self, saved: Result<(), SaveError>) {
-        if let Err(e) = saved {
-            eprintln!("checkers: {e}");
-            if !self.told_not_saving {
-                self.told_not_saving = true;
-                self.notices.push(Notice::NotSaving);
-            }
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::slot::{validate_game, validate_records};
+    use serde_json::json;
 
     #[test]
     fn play_time_counts_gaps_up_to_the_cap() {
@@ -709,10 +499,10 @@ mod tests {
     #[test]
     fn errors_reach_the_page_as_a_code_and_a_message() {
         assert_eq!(
-            serde_json::to_value(ShellError::Stale).unwrap()["code"],
+            serde_json::to_value(CheckersError::Slot(SlotError::Stale)).unwrap()["code"],
             json!("stale")
         );
-        let e = ShellError::Game(GameError::IllegalHop { from: 22, to: 19 });
+        let e = CheckersError::Game(GameError::IllegalHop { from: 22, to: 19 });
         assert_eq!(
             serde_json::to_value(&e).unwrap(),
             json!({ "code": "illegalHop", "message": "22 to 19 is not a legal hop" })
@@ -726,26 +516,26 @@ mod tests {
             json!({ "gameId": long, "game": {} }),
             json!({ "gameId": 1, "game": {}, long.clone(): 1 }),
         ] {
-            let e = validate_game(&bad).unwrap_err();
+            let e = validate_game::<Game>(&bad).unwrap_err();
             assert!(e.chars().count() <= 161, "{} characters", e.chars().count());
         }
         for bad in [
             json!({ "lastGameId": long, "records": {} }),
             json!({ "lastGameId": 1, "records": {}, long.clone(): 1 }),
         ] {
-            let e = validate_records(&bad).unwrap_err();
+            let e = validate_records::<Game>(&bad).unwrap_err();
             assert!(e.chars().count() <= 161, "{} characters", e.chars().count());
         }
     }
 
     #[test]
     fn absurd_game_numbers_are_refused() {
-        assert!(game_number(MAX_COUNTER - 1).is_ok());
+        let doc = |id: u64| json!({ "gameId": id, "game": Game::new(Level::Easy, First::Player).snapshot() });
+        assert!(validate_game::<Game>(&doc(MAX_COUNTER - 1)).is_ok());
         assert!(
-            game_number(MAX_COUNTER).is_err(),
+            validate_game::<Game>(&doc(MAX_COUNTER)).is_err(),
             "no room for the next game"
         );
-        assert!(game_number(MAX_COUNTER + 1).is_err());
-        assert!(game_number(u64::MAX).is_err());
+        assert!(validate_game::<Game>(&doc(u64::MAX)).is_err());
     }
 }

@@ -1,17 +1,17 @@
 //! The soak mode, for `scripts/soak`: a long session of whole games played
 //! inside the page by a script the shell runs in it, without WebDriver.
 //!
-//! Only a build with the cargo feature `soak` has the mode, and it is on
-//! only when such a build is started with `CHECKERS_SOAK` naming that
-//! script's file. Then the window runs the script at each page load, beside
-//! the page's own modules, and [`soak_note`] writes the one-line notes the
+//! Only a build with the cargo feature `soak` has this module and its
+//! command (a default build knows no `soak_note`), and the mode is on only
+//! when such a build is started with `CHECKERS_SOAK` naming that script's
+//! file. Then the window runs the script at each page load, beside the
+//! page's own modules, and [`soak_note`] writes the one-line notes the
 //! script sends on standard error as `checkers-soak <unix time in ms>
 //! <note>`, where `scripts/soak` reads them. Off, nothing is added to the
 //! page and every note is refused with the code `soakOff`; a build without
 //! the feature says on standard error that it ignores the variable.
 
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::fmt;
 use std::io::Write;
 use std::sync::OnceLock;
@@ -26,27 +26,19 @@ pub const MAX_NOTE_CHARS: usize = 400;
 /// Whether the soak script was given to the window (set once, by [`script`]).
 static ON: OnceLock<bool> = OnceLock::new();
 
-/// Whether this build has the soak mode (the cargo feature `soak`).
-pub const BUILT_IN: bool = cfg!(feature = "soak");
-
 /// The soak script to run in the page: the contents of the file that
 /// `CHECKERS_SOAK` names, read once, when the window is built. `None` when
-/// the variable is not set, when this build has no soak mode, or when the
-/// file cannot be read; the last two are said on standard error.
+/// the variable is not set, or when the file cannot be read, which is said
+/// on standard error.
 pub fn script() -> Option<String> {
-    let text = script_for(std::env::var_os(SOAK_VAR), BUILT_IN)?;
+    let text = script_for(std::env::var_os(SOAK_VAR))?;
     ON.get_or_init(|| true);
     Some(text)
 }
 
-/// [`script`] for the variable's value `var`, in a build that has the soak
-/// mode when `built_in`. The file is read only when both allow it.
-fn script_for(var: Option<std::ffi::OsString>, built_in: bool) -> Option<String> {
+/// [`script`] for the variable's value `var`.
+fn script_for(var: Option<std::ffi::OsString>) -> Option<String> {
     let path = var?;
-    if !built_in {
-        eprintln!("checkers: {SOAK_VAR} is ignored: this build has no soak mode");
-        return None;
-    }
     match std::fs::read_to_string(&path) {
         Ok(text) => Some(text),
         Err(e) => {
@@ -135,13 +127,27 @@ impl std::error::Error for SoakError {}
 /// Refusals reach the page as `{ code, message }`, like the shell's.
 impl Serialize for SoakError {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        json!({ "code": self.code(), "message": self.to_string() }).serialize(s)
+        crate::slot::refusal(self.code(), self.to_string(), s)
     }
 }
 
 /// The log line of `note` written at `ms` (unix time).
 pub fn line(ms: u128, note: &Note) -> String {
     format!("checkers-soak {ms} {}\n", note.as_str())
+}
+
+/// The app's invoke handler `app` with [`soak_note`] beside it.
+pub fn with_note<R: tauri::Runtime>(
+    app: impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static,
+) -> impl Fn(tauri::ipc::Invoke<R>) -> bool + Send + Sync + 'static {
+    let soak: fn(tauri::ipc::Invoke<R>) -> bool = tauri::generate_handler![soak_note];
+    move |invoke| {
+        if invoke.message.command() == "soak_note" {
+            soak(invoke)
+        } else {
+            app(invoke)
+        }
+    }
 }
 
 /// Writes the soak script's `note` on standard error, with the time; refused
@@ -163,6 +169,7 @@ pub fn soak_note(note: Note) -> Result<(), SoakError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn a_note_is_one_short_line() {
@@ -192,39 +199,19 @@ mod tests {
     }
 
     #[test]
-    fn only_a_soak_build_started_with_the_variable_reads_the_script() {
+    fn the_script_is_read_only_when_the_variable_names_a_readable_file() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("soak.js");
         std::fs::write(&file, "soak({ games: 1 });").unwrap();
-        let var = || Some(file.clone().into_os_string());
-        // A build without the feature never runs it, whatever the variable.
-        assert_eq!(script_for(var(), false), None);
-        assert_eq!(script_for(None, false), None);
-        // A soak build runs it only when the variable names a readable file.
-        assert_eq!(script_for(None, true), None);
+        assert_eq!(script_for(None), None);
         assert_eq!(
-            script_for(Some(dir.path().join("missing.js").into_os_string()), true),
+            script_for(Some(dir.path().join("missing.js").into_os_string())),
             None
         );
         assert_eq!(
-            script_for(var(), true).as_deref(),
+            script_for(Some(file.into_os_string())).as_deref(),
             Some("soak({ games: 1 });")
         );
-    }
-
-    #[test]
-    fn the_default_build_has_no_soak_mode() {
-        // `cargo build` and `cargo test` without `--features soak`: the
-        // build that ships has no soak mode, whatever the environment.
-        #[cfg(not(feature = "soak"))]
-        {
-            let dir = tempfile::tempdir().unwrap();
-            let file = dir.path().join("soak.js");
-            std::fs::write(&file, "soak({ games: 1 });").unwrap();
-            assert_eq!(script_for(Some(file.into_os_string()), BUILT_IN), None);
-            assert_eq!(script(), None);
-            assert!(!on());
-        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use checkers_app_lib::{builder, context, manage_state};
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::fs;
 use std::path::Path;
 use tauri::ipc::{CallbackFn, InvokeBody};
@@ -44,6 +44,29 @@ impl Running {
             invoke_key: INVOKE_KEY.to_string(),
         };
         get_ipc_response(&self.page, request).map(|b| b.deserialize::<Value>().unwrap())
+    }
+
+    /// What the page learns of the app and of checkers when it starts:
+    /// `app_state` (the settings) and checkers' `state` (the game in
+    /// progress, the records), with both notice lists in one, the app's
+    /// first, each notice once.
+    pub fn checkers_state(&self) -> Value {
+        let app = self.invoke("app_state", json!({})).unwrap();
+        let mut game = self.invoke("plugin:checkers|state", json!({})).unwrap();
+        let mut notices: Vec<Value> = Vec::new();
+        for n in app["notices"]
+            .as_array()
+            .into_iter()
+            .chain(game["notices"].as_array())
+            .flatten()
+        {
+            if !notices.contains(n) {
+                notices.push(n.clone());
+            }
+        }
+        game["settings"] = app["settings"].clone();
+        game["notices"] = Value::Array(notices);
+        game
     }
 }
 
