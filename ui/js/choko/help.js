@@ -3,7 +3,7 @@
 // small board diagrams from `help-diagrams.js` (data a test checks against
 // the engine). All the text comes from the language tables.
 
-import { h } from '../dom.js';
+import { h } from '../common/dom.js';
 import { t, content } from '../i18n.js';
 import * as icons from '../icons.js';
 import { screen, topBar, scrollHint } from '../screens/common.js';

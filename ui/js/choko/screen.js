@@ -6,7 +6,7 @@
 // it: the pieces kept, the bonus, the streak, then Next level or New
 // streak, and Menu.
 
-import { h, setText, sayText } from '../dom.js';
+import { h, setText, sayText } from '../common/dom.js';
 import { t } from '../i18n.js';
 import { screen, topBar } from '../screens/common.js';
 import { createChokoBoard } from './board.js';

@@ -4,7 +4,7 @@
 // places first), and New streak, which asks first: it ends the streak (a
 // saved game with it), while the best streak stays.
 
-import { h, setText } from '../dom.js';
+import { h, setText } from '../common/dom.js';
 import { t } from '../i18n.js';
 import * as icons from '../icons.js';
 import { state } from '../state.js';

@@ -2,7 +2,7 @@
 // discs, its count, the initiative badge), the ladder's lines, the result's
 // sentences. No state and no rules: each is given what to show.
 
-import { h, setText } from '../dom.js';
+import { h, setText } from '../common/dom.js';
 import { t } from '../i18n.js';
 import { svgEl } from '../board.js';
 

@@ -1,6 +1,6 @@
 // Pieces shared by several screens: the top bar and the sub-screen frame.
 
-import { h } from '../dom.js';
+import { h } from '../common/dom.js';
 import * as icons from '../icons.js';
 import { t } from '../i18n.js';
 

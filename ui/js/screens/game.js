@@ -11,7 +11,7 @@
 // and in a review a strip of moves above the board, so the board is never
 // hidden while the game is stepped through.
 
-import { h, setText, sayText } from '../dom.js';
+import { h, setText, sayText } from '../common/dom.js';
 import { t } from '../i18n.js';
 import * as icons from '../icons.js';
 import { createBoard, svgEl } from '../board.js';

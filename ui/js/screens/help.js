@@ -4,7 +4,7 @@
 // board diagrams come from `help-diagrams.js`, data a test checks against
 // the engine. All the text comes from the i18n tables.
 
-import { h } from '../dom.js';
+import { h } from '../common/dom.js';
 import { t, content } from '../i18n.js';
 import * as icons from '../icons.js';
 import { createBoard } from '../board.js';

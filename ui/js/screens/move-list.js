@@ -8,7 +8,7 @@
 // arrows only move the focus, and Enter, Space or a click opens the review
 // at that move.
 
-import { h } from '../dom.js';
+import { h } from '../common/dom.js';
 import { t } from '../i18n.js';
 
 /** A move as said and as the review labels it: "11. CPU 9-13". */

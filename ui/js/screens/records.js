@@ -2,7 +2,7 @@
 // with the numbers beside it, games played and total playing time (G4, G5);
 // then the last finished games, each opening in review.
 
-import { h } from '../dom.js';
+import { h } from '../common/dom.js';
 import { t, language } from '../i18n.js';
 import * as icons from '../icons.js';
 import { svgEl } from '../board.js';

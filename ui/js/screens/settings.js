@@ -1,7 +1,7 @@
 // Settings screen: language (system / Español / English), sound on/off,
 // square numbers on/off. Each change is sent to the shell, which keeps it.
 
-import { h } from '../dom.js';
+import { h } from '../common/dom.js';
 import { t } from '../i18n.js';
 import { screen, topBar, radioGroup } from './common.js';
 import { state, update } from '../state.js';

@@ -6,7 +6,7 @@
 // (choko/start.js). Then links to records, help and settings, and a notice
 // if a saved file could not be read.
 
-import { h, setText } from '../dom.js';
+import { h, setText } from '../common/dom.js';
 import { t } from '../i18n.js';
 import * as icons from '../icons.js';
 import { svgEl } from '../board.js';
