@@ -5,7 +5,7 @@
 
 import { h } from '../common/dom.js';
 import { t, content } from '../i18n.js';
-import * as icons from '../icons.js';
+import * as icons from '../common/icons.js';
 import { screen, topBar, scrollHint } from '../screens/common.js';
 import { update } from '../state.js';
 import { createChokoBoard } from './board.js';

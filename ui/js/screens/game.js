@@ -13,7 +13,7 @@
 
 import { h, setText, sayText } from '../common/dom.js';
 import { t } from '../i18n.js';
-import * as icons from '../icons.js';
+import * as icons from '../common/icons.js';
 import { createBoard, svgEl } from '../board.js';
 import { screen, topBar, outcomeLine } from './common.js';
 import { createMoveList, moveName } from './move-list.js';

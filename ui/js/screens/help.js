@@ -6,7 +6,7 @@
 
 import { h } from '../common/dom.js';
 import { t, content } from '../i18n.js';
-import * as icons from '../icons.js';
+import * as icons from '../common/icons.js';
 import { createBoard } from '../board.js';
 import { DIAGRAMS } from '../help-diagrams.js';
 import { screen, topBar, scrollHint } from './common.js';

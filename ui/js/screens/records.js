@@ -4,7 +4,7 @@
 
 import { h } from '../common/dom.js';
 import { t, language } from '../i18n.js';
-import * as icons from '../icons.js';
+import * as icons from '../common/icons.js';
 import { svgEl } from '../board.js';
 import { screen, topBar } from './common.js';
 import { update } from '../state.js';

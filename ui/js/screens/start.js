@@ -8,7 +8,7 @@
 
 import { h, setText } from '../common/dom.js';
 import { t } from '../i18n.js';
-import * as icons from '../icons.js';
+import * as icons from '../common/icons.js';
 import { svgEl } from '../board.js';
 import { screen, radioGroup, scrollHint } from './common.js';
 import { state, update } from '../state.js';
