@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 import es from '../../ui/js/lang/es.js';
 import en from '../../ui/js/lang/en.js';
-import { tables, t, setLanguage } from '../../ui/js/i18n.js';
+import { tables, t, setLanguage } from '../../ui/js/common/i18n.js';
 
 const UI_JS = new URL('../../ui/js/', import.meta.url).pathname;
 

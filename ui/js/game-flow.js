@@ -13,7 +13,7 @@ import * as api from './api.js';
 import { state, update, renderNow } from './state.js';
 import { hop, painted, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './anim.js';
 import * as sound from './sound.js';
-import { t } from './i18n.js';
+import { t } from './common/i18n.js';
 import { report } from './notify.js';
 import { exitReview } from './review.js';
 import { boardAcceptsInput, decisionFocus, liftedSquare, movableMap } from './offer.js';

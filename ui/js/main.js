@@ -3,7 +3,7 @@
 
 import * as api from './api.js';
 import { state, update, onRender, DEFAULT_SETTINGS } from './state.js';
-import { resolveLanguage, setLanguage, language, t } from './i18n.js';
+import { resolveLanguage, setLanguage, language, t } from './common/i18n.js';
 import { setSoundEnabled } from './sound.js';
 import { attachGlobalKeys, attachLongPressGuard } from './input.js';
 import { back as leaveGameScreen } from './game-flow.js';

@@ -4,7 +4,7 @@
 // console).
 
 import { update } from './state.js';
-import { t } from './i18n.js';
+import { t } from './common/i18n.js';
 
 /** How long a confirmation stays, ms. */
 const TOAST_MS = 2400;

@@ -5,7 +5,7 @@
 
 import * as api from './api.js';
 import { state, update, renderNow } from './state.js';
-import { t } from './i18n.js';
+import { t } from './common/i18n.js';
 import { toast, report } from './notify.js';
 
 /**

@@ -12,7 +12,7 @@ import * as api from '../api.js';
 import { state, update, renderNow } from '../state.js';
 import { painted, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from '../anim.js';
 import * as sound from '../sound.js';
-import { t } from '../i18n.js';
+import { t } from '../common/i18n.js';
 import { report, toast } from '../notify.js';
 import { offer, tapMeaning, decisionFocus, actionParts, applyPart, nextChoice, PLAYER_DECISION } from './offer.js';
 import { slide, fade, settle } from './motion.js';

@@ -4,7 +4,7 @@
 // the engine). All the text comes from the language tables.
 
 import { h } from '../common/dom.js';
-import { t, content } from '../i18n.js';
+import { t, content } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { screen, topBar, scrollHint } from '../screens/common.js';
 import { update } from '../state.js';

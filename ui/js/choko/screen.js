@@ -7,7 +7,7 @@
 // streak, and Menu.
 
 import { h, setText, sayText } from '../common/dom.js';
-import { t } from '../i18n.js';
+import { t } from '../common/i18n.js';
 import { screen, topBar } from '../screens/common.js';
 import { createChokoBoard } from './board.js';
 import { offer, pointIndex } from './offer.js';

@@ -5,7 +5,7 @@
 // saved game with it), while the best streak stays.
 
 import { h, setText } from '../common/dom.js';
-import { t } from '../i18n.js';
+import { t } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { state } from '../state.js';
 import { set, nextGame, newStreak, continueChoko } from './flow.js';

@@ -3,7 +3,7 @@
 // sentences. No state and no rules: each is given what to show.
 
 import { h, setText } from '../common/dom.js';
-import { t } from '../i18n.js';
+import { t } from '../common/i18n.js';
 import { svgEl } from '../board.js';
 
 /** Points as the page writes them: "2 525" with the language's grouping. */

@@ -2,7 +2,7 @@
 
 import { h } from '../common/dom.js';
 import * as icons from '../common/icons.js';
-import { t } from '../i18n.js';
+import { t } from '../common/i18n.js';
 
 /** A top bar: a back button (#back), the title, and an optional element on the right. */
 export function topBar(title, onBack, right = null) {

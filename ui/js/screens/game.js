@@ -12,7 +12,7 @@
 // hidden while the game is stepped through.
 
 import { h, setText, sayText } from '../common/dom.js';
-import { t } from '../i18n.js';
+import { t } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { createBoard, svgEl } from '../board.js';
 import { screen, topBar, outcomeLine } from './common.js';

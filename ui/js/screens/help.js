@@ -5,7 +5,7 @@
 // the engine. All the text comes from the i18n tables.
 
 import { h } from '../common/dom.js';
-import { t, content } from '../i18n.js';
+import { t, content } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { createBoard } from '../board.js';
 import { DIAGRAMS } from '../help-diagrams.js';

@@ -9,7 +9,7 @@
 // at that move.
 
 import { h } from '../common/dom.js';
-import { t } from '../i18n.js';
+import { t } from '../common/i18n.js';
 
 /** A move as said and as the review labels it: "11. CPU 9-13". */
 export function moveName(m) {

@@ -3,7 +3,7 @@
 // then the last finished games, each opening in review.
 
 import { h } from '../common/dom.js';
-import { t, language } from '../i18n.js';
+import { t, language } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { svgEl } from '../board.js';
 import { screen, topBar } from './common.js';

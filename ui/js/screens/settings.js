@@ -2,7 +2,7 @@
 // square numbers on/off. Each change is sent to the shell, which keeps it.
 
 import { h } from '../common/dom.js';
-import { t } from '../i18n.js';
+import { t } from '../common/i18n.js';
 import { screen, topBar, radioGroup } from './common.js';
 import { state, update } from '../state.js';
 import * as api from '../api.js';

@@ -7,7 +7,7 @@
 // if a saved file could not be read.
 
 import { h, setText } from '../common/dom.js';
-import { t } from '../i18n.js';
+import { t } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { svgEl } from '../board.js';
 import { screen, radioGroup, scrollHint } from './common.js';

@@ -3,8 +3,8 @@
 // in the current language and falls back to Spanish, the product's own
 // language, if a key were ever missing in English.
 
-import es from './lang/es.js';
-import en from './lang/en.js';
+import es from '../lang/es.js';
+import en from '../lang/en.js';
 
 /** The tables, by language code. */
 export const tables = { es, en };
