@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { state } from '../../ui/js/state.js';
+import { state } from '../../ui/js/common/state.js';
 import { movableMap, boardAcceptsInput, liftedSquare, decisionFocus } from '../../ui/js/offer.js';
 
 /** Legal moves as the shell sends them. */

@@ -10,7 +10,7 @@
 // position without what it offers; nothing here knows a rule of the game.
 
 import * as api from './api.js';
-import { state, update, renderNow } from './state.js';
+import { state, update, renderNow } from './common/state.js';
 import { hop, painted, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './anim.js';
 import * as sound from './sound.js';
 import { t } from './common/i18n.js';

@@ -4,7 +4,7 @@
 // undoes anywhere on the game screen. Pointer taps arrive through board.js;
 // a long press activates no control anywhere.
 
-import { state, update } from './state.js';
+import { state, update } from './common/state.js';
 import { tapSquare, putBack, undo } from './game-flow.js';
 import { boardAcceptsInput, decisionFocus } from './offer.js';
 import { reviewStep, exitReview } from './review.js';

@@ -2,7 +2,7 @@
 // draws the screen named in `state.screen` whenever the state changes.
 
 import * as api from './api.js';
-import { state, update, onRender, DEFAULT_SETTINGS } from './state.js';
+import { state, update, onRender, DEFAULT_SETTINGS } from './common/state.js';
 import { resolveLanguage, setLanguage, language, t } from './common/i18n.js';
 import { setSoundEnabled } from './sound.js';
 import { attachGlobalKeys, attachLongPressGuard } from './input.js';

@@ -3,7 +3,7 @@
 // shell, whose code it translates (the shell's message goes to the
 // console).
 
-import { update } from './state.js';
+import { update } from './common/state.js';
 import { t } from './common/i18n.js';
 
 /** How long a confirmation stays, ms. */

@@ -4,7 +4,7 @@
 // Review; the page only chooses which position to show.
 
 import * as api from './api.js';
-import { state, update, renderNow } from './state.js';
+import { state, update, renderNow } from './common/state.js';
 import { t } from './common/i18n.js';
 import { toast, report } from './notify.js';
 

@@ -3,7 +3,7 @@
 // drops, Esc puts a lifted piece back, X moves the focus to the next piece
 // a waiting jump may take as its extra one. Tab leaves the board.
 
-import { state } from '../state.js';
+import { state } from '../common/state.js';
 import { nextFocus, decisionFocus } from './offer.js';
 import { set, tapPoint, putBack, cycleExtra } from './flow.js';
 

@@ -7,7 +7,7 @@
 import { h, setText } from '../common/dom.js';
 import { t } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
-import { state } from '../state.js';
+import { state } from '../common/state.js';
 import { set, nextGame, newStreak, continueChoko } from './flow.js';
 import { streakText, points } from './widgets.js';
 

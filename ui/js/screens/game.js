@@ -18,7 +18,7 @@ import { createBoard, svgEl } from '../board.js';
 import { screen, topBar, outcomeLine } from './common.js';
 import { createMoveList, moveName } from './move-list.js';
 import { modalSheet } from './sheet.js';
-import { state, update } from '../state.js';
+import { state, update } from '../common/state.js';
 import { attachBoard, tapSquare, undo, back, playAgain, toMenu } from '../game-flow.js';
 import { movableMap, boardAcceptsInput, liftedSquare } from '../offer.js';
 import { reviewGame, reviewTo, reviewStep, exitReview, copyPdn } from '../review.js';

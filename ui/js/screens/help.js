@@ -10,7 +10,7 @@ import * as icons from '../common/icons.js';
 import { createBoard } from '../board.js';
 import { DIAGRAMS } from '../help-diagrams.js';
 import { screen, topBar, scrollHint } from './common.js';
-import { update } from '../state.js';
+import { update } from '../common/state.js';
 
 const PIECES = {
   p: { side: 'player', king: false },

@@ -7,7 +7,7 @@ import { t, language } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { svgEl } from '../board.js';
 import { screen, topBar } from './common.js';
-import { update } from '../state.js';
+import { update } from '../common/state.js';
 import { reviewHistory } from '../review.js';
 import * as api from '../api.js';
 

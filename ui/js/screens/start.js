@@ -11,7 +11,7 @@ import { t } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { svgEl } from '../board.js';
 import { screen, radioGroup, scrollHint } from './common.js';
-import { state, update } from '../state.js';
+import { state, update } from '../common/state.js';
 import { newGame, chooseLevel, continueGame } from '../game-flow.js';
 import { mountChokoPanel } from '../choko/start.js';
 import { chooseGame } from '../choko/flow.js';
