@@ -9,7 +9,7 @@
 // the state together with that answer's View, so the board never shows a
 // position without what it offers; nothing here knows a rule of the game.
 
-import * as api from './api.js';
+import * as api from './common/api.js';
 import { state, update, renderNow } from './common/state.js';
 import { hop, painted, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './anim.js';
 import * as sound from './sound.js';

@@ -1,7 +1,7 @@
 // Start-up and the render loop: asks the shell for the saved state, then
 // draws the screen named in `state.screen` whenever the state changes.
 
-import * as api from './api.js';
+import * as api from './common/api.js';
 import { state, update, onRender, DEFAULT_SETTINGS } from './common/state.js';
 import { resolveLanguage, setLanguage, language, t } from './common/i18n.js';
 import { setSoundEnabled } from './sound.js';

@@ -8,7 +8,7 @@
 // after every answer that changes the game and put in the state together
 // with that answer's View; nothing here knows a rule of the game.
 
-import * as api from '../api.js';
+import * as api from '../common/api.js';
 import { state, update, renderNow } from '../common/state.js';
 import { painted, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from '../anim.js';
 import * as sound from '../sound.js';

@@ -5,7 +5,7 @@ import { h } from '../common/dom.js';
 import { t } from '../common/i18n.js';
 import { screen, topBar, radioGroup } from './common.js';
 import { state, update } from '../common/state.js';
-import * as api from '../api.js';
+import * as api from '../common/api.js';
 
 async function change(patch) {
   const next = { ...state.settings, ...patch };
