@@ -4,7 +4,7 @@
 import * as api from './common/api.js';
 import { state, update, onRender, DEFAULT_SETTINGS } from './common/state.js';
 import { resolveLanguage, setLanguage, language, t } from './common/i18n.js';
-import { setSoundEnabled } from './sound.js';
+import { setSoundEnabled } from './common/sound.js';
 import { attachGlobalKeys, attachLongPressGuard } from './input.js';
 import { back as leaveGameScreen } from './game-flow.js';
 import { backStep, listenForBack, exitApp } from './back.js';
