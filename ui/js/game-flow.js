@@ -14,7 +14,7 @@ import { state, update, renderNow } from './common/state.js';
 import { hop, painted, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './anim.js';
 import * as sound from './common/sound.js';
 import { t } from './common/i18n.js';
-import { report } from './notify.js';
+import { report } from './common/notify.js';
 import { exitReview } from './review.js';
 import { boardAcceptsInput, decisionFocus, liftedSquare, movableMap } from './offer.js';
 import { pointTo, stopPointing } from './pointing.js';

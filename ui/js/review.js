@@ -6,7 +6,7 @@
 import * as api from './common/api.js';
 import { state, update, renderNow } from './common/state.js';
 import { t } from './common/i18n.js';
-import { toast, report } from './notify.js';
+import { toast, report } from './common/notify.js';
 
 /**
  * Opens the game just played (or being played) in review, at the position

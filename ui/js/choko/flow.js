@@ -13,7 +13,7 @@ import { state, update, renderNow } from '../common/state.js';
 import { painted, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from '../anim.js';
 import * as sound from '../common/sound.js';
 import { t } from '../common/i18n.js';
-import { report, toast } from '../notify.js';
+import { report, toast } from '../common/notify.js';
 import { offer, tapMeaning, decisionFocus, actionParts, applyPart, nextChoice, PLAYER_DECISION } from './offer.js';
 import { slide, fade, settle } from './motion.js';
 

@@ -3,8 +3,8 @@
 // shell, whose code it translates (the shell's message goes to the
 // console).
 
-import { update } from './common/state.js';
-import { t } from './common/i18n.js';
+import { update } from './state.js';
+import { t } from './i18n.js';
 
 /** How long a confirmation stays, ms. */
 const TOAST_MS = 2400;
