@@ -1,8 +1,8 @@
-// The system's back, one press at a time (ui/js/back.js):   node --test tests/ui/
+// The system's back, one press at a time (ui/js/common/back.js):   node --test tests/ui/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { backStep, listenForBack } from '../../ui/js/back.js';
+import { backStep, listenForBack } from '../../ui/js/common/back.js';
 
 test('back closes what is on top before it leaves a screen', () => {
   const game = { screen: 'game', confirmLevel: null, movesOpen: false };

@@ -7,7 +7,7 @@ import { resolveLanguage, setLanguage, language, t } from './common/i18n.js';
 import { setSoundEnabled } from './common/sound.js';
 import { attachGlobalKeys, attachLongPressGuard } from './input.js';
 import { back as leaveGameScreen } from './game-flow.js';
-import { backStep, listenForBack, exitApp } from './back.js';
+import { backStep, listenForBack, exitApp } from './common/back.js';
 import * as start from './screens/start.js';
 import * as game from './screens/game.js';
 import * as records from './screens/records.js';
