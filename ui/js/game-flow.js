@@ -17,7 +17,7 @@ import { t } from './common/i18n.js';
 import { report } from './common/notify.js';
 import { exitReview } from './review.js';
 import { boardAcceptsInput, decisionFocus, liftedSquare, movableMap } from './offer.js';
-import { pointTo, stopPointing } from './pointing.js';
+import { pointTo, stopPointing } from './common/pointing.js';
 
 /** How long the final position is shown alone before the result joins it, ms. */
 const END_PAUSE_MS = 700;

@@ -4,7 +4,7 @@
 // instead makes plain what it offers, by briefly emphasising the pieces
 // that can capture (state.flash, drawn by the board).
 
-import { update } from './common/state.js';
+import { update } from './state.js';
 
 /** How long the pieces are pointed to, ms. */
 export const POINT_MS = 900;
