@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { tables, resolveLanguage, setLanguage } from '../../ui/js/common/i18n.js';
-import { squareRowCol, squareAt, squareCenter } from '../../ui/js/board.js';
+import { squareRowCol, squareAt, squareCenter } from '../../ui/js/checkers/board.js';
 import { nextFocus } from '../../ui/js/input.js';
 import { formatTime } from '../../ui/js/screens/records.js';
 

@@ -1,14 +1,14 @@
 // Keyboard play on the board: the board is one focusable grid; the arrows
 // move a visible focus ring over the dark squares, Enter or Space lifts and
 // drops, Esc puts the lifted piece back, Tab leaves the board. Ctrl/Cmd+Z
-// undoes anywhere on the game screen. Pointer taps arrive through board.js;
+// undoes anywhere on the game screen. Pointer taps arrive through checkers/board.js;
 // a long press activates no control anywhere.
 
 import { state, update } from './common/state.js';
 import { tapSquare, putBack, undo } from './game-flow.js';
 import { boardAcceptsInput, decisionFocus } from './offer.js';
 import { reviewStep, exitReview } from './review.js';
-import { squareRowCol, squareAt, LONG_PRESS_MS } from './board.js';
+import { squareRowCol, squareAt, LONG_PRESS_MS } from './checkers/board.js';
 
 /**
  * The square the focus ring moves to from `n` with arrow `key`. The dark

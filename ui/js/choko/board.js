@@ -5,7 +5,7 @@
 // offered, the pieces a waiting jump may take, the last action) and
 // decides nothing. Rank 5 is at the top, file a on the left.
 
-import { svgEl, LONG_PRESS_MS } from '../board.js';
+import { svgEl, LONG_PRESS_MS } from '../checkers/board.js';
 import { POINTS, pointRowCol, pointAt } from './offer.js';
 
 export const UNIT = 100;

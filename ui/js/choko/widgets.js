@@ -4,7 +4,7 @@
 
 import { h, setText } from '../common/dom.js';
 import { t } from '../common/i18n.js';
-import { svgEl } from '../board.js';
+import { svgEl } from '../checkers/board.js';
 
 /** Points as the page writes them: "2 525" with the language's grouping. */
 export function points(n) {

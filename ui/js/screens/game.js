@@ -14,7 +14,7 @@
 import { h, setText, sayText } from '../common/dom.js';
 import { t } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
-import { createBoard, svgEl } from '../board.js';
+import { createBoard, svgEl } from '../checkers/board.js';
 import { screen, topBar, outcomeLine } from './common.js';
 import { createMoveList, moveName } from './move-list.js';
 import { modalSheet } from './sheet.js';

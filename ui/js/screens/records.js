@@ -5,7 +5,7 @@
 import { h } from '../common/dom.js';
 import { t, language } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
-import { svgEl } from '../board.js';
+import { svgEl } from '../checkers/board.js';
 import { screen, topBar } from './common.js';
 import { update } from '../common/state.js';
 import { reviewHistory } from '../review.js';

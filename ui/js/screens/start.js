@@ -9,7 +9,7 @@
 import { h, setText } from '../common/dom.js';
 import { t } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
-import { svgEl } from '../board.js';
+import { svgEl } from '../checkers/board.js';
 import { screen, radioGroup, scrollHint } from './common.js';
 import { state, update } from '../common/state.js';
 import { newGame, chooseLevel, continueGame } from '../game-flow.js';
