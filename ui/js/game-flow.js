@@ -11,7 +11,7 @@
 
 import * as api from './common/api.js';
 import { state, update, renderNow } from './common/state.js';
-import { hop, painted, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './anim.js';
+import { hop, painted, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './checkers/motion.js';
 import * as sound from './common/sound.js';
 import { t } from './common/i18n.js';
 import { report } from './common/notify.js';

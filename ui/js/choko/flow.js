@@ -10,7 +10,7 @@
 
 import * as api from '../common/api.js';
 import { state, update, renderNow } from '../common/state.js';
-import { painted, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from '../anim.js';
+import { painted, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from '../checkers/motion.js';
 import * as sound from '../common/sound.js';
 import { t } from '../common/i18n.js';
 import { report, toast } from '../common/notify.js';

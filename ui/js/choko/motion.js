@@ -1,8 +1,8 @@
-// Choko's motion, in the checkers board's manner (anim.js): a piece slides
+// Choko's motion, in the checkers board's manner (checkers/motion.js): a piece slides
 // with ease-out, a taken piece fades, a placed piece settles onto its
 // point. Under reduced motion nothing slides or fades; the pauses stay.
 
-import { HOP_MS, reducedMotion, tween } from '../anim.js';
+import { HOP_MS, reducedMotion, tween } from '../checkers/motion.js';
 import { pointCenter } from './board.js';
 
 /** Slides the piece group `el` from point `from` to point `to`, fading `takenEl` as it passes. */

@@ -2,7 +2,7 @@
 // Under `prefers-reduced-motion` nothing slides or fades (pieces jump to
 // their squares) but the pauses stay: they carry meaning (D5).
 
-import { squareCenter } from './checkers/board.js';
+import { squareCenter } from './board.js';
 
 /** Duration of one sliding hop, ms (UI brief: 150-200 ms). */
 export const HOP_MS = 180;
