@@ -5,7 +5,7 @@
 // a long press activates no control anywhere.
 
 import { state, update } from './common/state.js';
-import { tapSquare, putBack, undo } from './game-flow.js';
+import { tapSquare, putBack, undo } from './checkers/flow.js';
 import { boardAcceptsInput, decisionFocus } from './offer.js';
 import { reviewStep, exitReview } from './review.js';
 import { squareRowCol, squareAt, LONG_PRESS_MS } from './checkers/board.js';

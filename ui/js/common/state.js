@@ -1,5 +1,5 @@
 // The one state object. Screens render from it, as a function of it;
-// whatever changes it (game-flow.js, review.js, notify.js, the keys and
+// whatever changes it (checkers/flow.js, review.js, notify.js, the keys and
 // the screens' own buttons) goes through `update`, which asks for a
 // render.
 
@@ -17,7 +17,7 @@ export const state = {
    * What the player may do in that View, from the shell's `legal_moves`:
    * `{ movable: [{ from, to: [...] }], captureForced, mustContinue }`, all
    * empty while the CPU is to move or the game is over. It always arrives
-   * with its View (game-flow.js sets both at once); null when there is none.
+   * with its View (checkers/flow.js sets both at once); null when there is none.
    */
   legal: null,
   /** A saved game exists that "Continue" resumes. */

@@ -12,7 +12,7 @@ import * as icons from '../common/icons.js';
 import { svgEl } from '../checkers/board.js';
 import { screen, radioGroup, scrollHint } from './common.js';
 import { state, update } from '../common/state.js';
-import { newGame, chooseLevel, continueGame } from '../game-flow.js';
+import { newGame, chooseLevel, continueGame } from '../checkers/flow.js';
 import { mountChokoPanel } from '../choko/start.js';
 import { chooseGame } from '../choko/flow.js';
 

@@ -9,15 +9,15 @@
 // the state together with that answer's View, so the board never shows a
 // position without what it offers; nothing here knows a rule of the game.
 
-import * as api from './common/api.js';
-import { state, update, renderNow } from './common/state.js';
-import { hop, painted, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './checkers/motion.js';
-import * as sound from './common/sound.js';
-import { t } from './common/i18n.js';
-import { report } from './common/notify.js';
-import { exitReview } from './review.js';
-import { boardAcceptsInput, decisionFocus, liftedSquare, movableMap } from './offer.js';
-import { pointTo, stopPointing } from './common/pointing.js';
+import * as api from '../common/api.js';
+import { state, update, renderNow } from '../common/state.js';
+import { hop, painted, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './motion.js';
+import * as sound from '../common/sound.js';
+import { t } from '../common/i18n.js';
+import { report } from '../common/notify.js';
+import { exitReview } from '../review.js';
+import { boardAcceptsInput, decisionFocus, liftedSquare, movableMap } from '../offer.js';
+import { pointTo, stopPointing } from '../common/pointing.js';
 
 /** How long the final position is shown alone before the result joins it, ms. */
 const END_PAUSE_MS = 700;
