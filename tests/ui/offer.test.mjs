@@ -1,10 +1,10 @@
 // What the board offers, read from the state and the shell's legal moves
-// (ui/js/offer.js):   node --test tests/ui/
+// (ui/js/checkers/offer.js):   node --test tests/ui/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { state } from '../../ui/js/common/state.js';
-import { movableMap, boardAcceptsInput, liftedSquare, decisionFocus } from '../../ui/js/offer.js';
+import { movableMap, boardAcceptsInput, liftedSquare, decisionFocus } from '../../ui/js/checkers/offer.js';
 
 /** Legal moves as the shell sends them. */
 const START = {

@@ -6,7 +6,7 @@
 
 import { state, update } from './common/state.js';
 import { tapSquare, putBack, undo } from './checkers/flow.js';
-import { boardAcceptsInput, decisionFocus } from './offer.js';
+import { boardAcceptsInput, decisionFocus } from './checkers/offer.js';
 import { reviewStep, exitReview } from './review.js';
 import { squareRowCol, squareAt, LONG_PRESS_MS } from './checkers/board.js';
 

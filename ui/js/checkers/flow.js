@@ -16,7 +16,7 @@ import * as sound from '../common/sound.js';
 import { t } from '../common/i18n.js';
 import { report } from '../common/notify.js';
 import { exitReview } from '../review.js';
-import { boardAcceptsInput, decisionFocus, liftedSquare, movableMap } from '../offer.js';
+import { boardAcceptsInput, decisionFocus, liftedSquare, movableMap } from './offer.js';
 import { pointTo, stopPointing } from '../common/pointing.js';
 
 /** How long the final position is shown alone before the result joins it, ms. */

@@ -20,7 +20,7 @@ import { createMoveList, moveName } from './move-list.js';
 import { modalSheet } from './sheet.js';
 import { state, update } from '../common/state.js';
 import { attachBoard, tapSquare, undo, back, playAgain, toMenu } from '../checkers/flow.js';
-import { movableMap, boardAcceptsInput, liftedSquare } from '../offer.js';
+import { movableMap, boardAcceptsInput, liftedSquare } from '../checkers/offer.js';
 import { reviewGame, reviewTo, reviewStep, exitReview, copyPdn } from '../review.js';
 import { attachBoardKeys } from '../input.js';
 

@@ -5,7 +5,7 @@
 // mustContinue }`) and the View's status; no rule of the game is known
 // here.
 
-import { state } from './common/state.js';
+import { state } from '../common/state.js';
 
 /** Statuses in which the player decides and the board answers taps. */
 const PLAYER_DECISION = new Set(['yourTurn', 'captureAvailable', 'jumpAgain']);
