@@ -5,7 +5,7 @@ import * as api from './common/api.js';
 import { state, update, onRender, DEFAULT_SETTINGS } from './common/state.js';
 import { resolveLanguage, setLanguage, language, t } from './common/i18n.js';
 import { setSoundEnabled } from './common/sound.js';
-import { attachGlobalKeys, attachLongPressGuard } from './input.js';
+import { attachGlobalKeys, attachLongPressGuard } from './checkers/keys.js';
 import { back as leaveGameScreen } from './checkers/flow.js';
 import { backStep, listenForBack, exitApp } from './common/back.js';
 import * as start from './screens/start.js';

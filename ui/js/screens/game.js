@@ -22,7 +22,7 @@ import { state, update } from '../common/state.js';
 import { attachBoard, tapSquare, undo, back, playAgain, toMenu } from '../checkers/flow.js';
 import { movableMap, boardAcceptsInput, liftedSquare } from '../checkers/offer.js';
 import { reviewGame, reviewTo, reviewStep, exitReview, copyPdn } from '../review.js';
-import { attachBoardKeys } from '../input.js';
+import { attachBoardKeys } from '../checkers/keys.js';
 
 /** The layouts where the move list is beside or under the board, never a sheet. */
 const WIDE = globalThis.matchMedia?.('(min-width: 700px), (orientation: landscape) and (max-height: 560px)');

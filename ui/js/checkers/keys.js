@@ -4,11 +4,11 @@
 // undoes anywhere on the game screen. Pointer taps arrive through checkers/board.js;
 // a long press activates no control anywhere.
 
-import { state, update } from './common/state.js';
-import { tapSquare, putBack, undo } from './checkers/flow.js';
-import { boardAcceptsInput, decisionFocus } from './checkers/offer.js';
-import { reviewStep, exitReview } from './review.js';
-import { squareRowCol, squareAt, LONG_PRESS_MS } from './checkers/board.js';
+import { state, update } from '../common/state.js';
+import { tapSquare, putBack, undo } from './flow.js';
+import { boardAcceptsInput, decisionFocus } from './offer.js';
+import { reviewStep, exitReview } from '../review.js';
+import { squareRowCol, squareAt, LONG_PRESS_MS } from './board.js';
 
 /**
  * The square the focus ring moves to from `n` with arrow `key`. The dark
