@@ -15,7 +15,7 @@ import { hop, painted, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './
 import * as sound from '../common/sound.js';
 import { t } from '../common/i18n.js';
 import { report } from '../common/notify.js';
-import { exitReview } from '../review.js';
+import { exitReview } from './review.js';
 import { boardAcceptsInput, decisionFocus, liftedSquare, movableMap } from './offer.js';
 import { pointTo, stopPointing } from '../common/pointing.js';
 

@@ -7,7 +7,7 @@
 import { state, update } from '../common/state.js';
 import { tapSquare, putBack, undo } from './flow.js';
 import { boardAcceptsInput, decisionFocus } from './offer.js';
-import { reviewStep, exitReview } from '../review.js';
+import { reviewStep, exitReview } from './review.js';
 import { squareRowCol, squareAt, LONG_PRESS_MS } from './board.js';
 
 /**

@@ -1,5 +1,5 @@
 // The one state object. Screens render from it, as a function of it;
-// whatever changes it (checkers/flow.js, review.js, notify.js, the keys and
+// whatever changes it (checkers/flow.js, checkers/review.js, notify.js, the keys and
 // the screens' own buttons) goes through `update`, which asks for a
 // render.
 

@@ -21,7 +21,7 @@ import { modalSheet } from './sheet.js';
 import { state, update } from '../common/state.js';
 import { attachBoard, tapSquare, undo, back, playAgain, toMenu } from '../checkers/flow.js';
 import { movableMap, boardAcceptsInput, liftedSquare } from '../checkers/offer.js';
-import { reviewGame, reviewTo, reviewStep, exitReview, copyPdn } from '../review.js';
+import { reviewGame, reviewTo, reviewStep, exitReview, copyPdn } from '../checkers/review.js';
 import { attachBoardKeys } from '../checkers/keys.js';
 
 /** The layouts where the move list is beside or under the board, never a sheet. */
