@@ -109,7 +109,7 @@ test('no sentence of the app says "0 min" or the old Spanish wording', () => {
 });
 
 test('every help section names a diagram that exists, with a caption in both languages', async () => {
-  const { DIAGRAMS } = await import('../../ui/js/help-diagrams.js');
+  const { DIAGRAMS } = await import('../../ui/js/checkers/help-diagrams.js');
   for (const lang of ['es', 'en']) {
     const named = tables[lang].helpSections.filter((s) => s.diagram);
     assert.ok(named.length >= 4, lang);

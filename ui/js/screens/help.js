@@ -1,14 +1,14 @@
 // Help screen (H1): the rules, how to play here, undo, the levels, the tips
 // («Consejos») and the frequent questions. Each section opens and closes
 // (the first is open), so a phone shows a short list of titles; the small
-// board diagrams come from `help-diagrams.js`, data a test checks against
+// board diagrams come from `checkers/help-diagrams.js`, data a test checks against
 // the engine. All the text comes from the i18n tables.
 
 import { h } from '../common/dom.js';
 import { t, content } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { createBoard } from '../checkers/board.js';
-import { DIAGRAMS } from '../help-diagrams.js';
+import { DIAGRAMS } from '../checkers/help-diagrams.js';
 import { screen, topBar, scrollHint } from './common.js';
 import { update } from '../common/state.js';
 
