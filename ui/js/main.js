@@ -9,7 +9,7 @@ import { attachGlobalKeys, attachLongPressGuard } from './checkers/keys.js';
 import { back as leaveGameScreen } from './checkers/flow.js';
 import { backStep, listenForBack, exitApp } from './common/back.js';
 import * as start from './screens/start.js';
-import * as game from './screens/game.js';
+import * as game from './checkers/screen.js';
 import * as records from './screens/records.js';
 import * as help from './screens/help.js';
 import * as settings from './screens/settings.js';

@@ -14,15 +14,15 @@
 import { h, setText, sayText } from '../common/dom.js';
 import { t } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
-import { createBoard, svgEl } from '../checkers/board.js';
-import { screen, topBar, outcomeLine } from './common.js';
-import { createMoveList, moveName } from './move-list.js';
-import { modalSheet } from './sheet.js';
+import { createBoard, svgEl } from './board.js';
+import { screen, topBar, outcomeLine } from '../screens/common.js';
+import { createMoveList, moveName } from '../screens/move-list.js';
+import { modalSheet } from '../screens/sheet.js';
 import { state, update } from '../common/state.js';
-import { attachBoard, tapSquare, undo, back, playAgain, toMenu } from '../checkers/flow.js';
-import { movableMap, boardAcceptsInput, liftedSquare } from '../checkers/offer.js';
-import { reviewGame, reviewTo, reviewStep, exitReview, copyPdn } from '../checkers/review.js';
-import { attachBoardKeys } from '../checkers/keys.js';
+import { attachBoard, tapSquare, undo, back, playAgain, toMenu } from './flow.js';
+import { movableMap, boardAcceptsInput, liftedSquare } from './offer.js';
+import { reviewGame, reviewTo, reviewStep, exitReview, copyPdn } from './review.js';
+import { attachBoardKeys } from './keys.js';
 
 /** The layouts where the move list is beside or under the board, never a sheet. */
 const WIDE = globalThis.matchMedia?.('(min-width: 700px), (orientation: landscape) and (max-height: 560px)');
