@@ -16,7 +16,7 @@ import { t } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { createBoard, svgEl } from './board.js';
 import { screen, topBar, outcomeLine } from '../screens/common.js';
-import { createMoveList, moveName } from '../screens/move-list.js';
+import { createMoveList, moveName } from './move-list.js';
 import { modalSheet } from '../screens/sheet.js';
 import { state, update } from '../common/state.js';
 import { attachBoard, tapSquare, undo, back, playAgain, toMenu } from './flow.js';
