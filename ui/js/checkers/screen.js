@@ -17,7 +17,7 @@ import * as icons from '../common/icons.js';
 import { createBoard, svgEl } from './board.js';
 import { screen, topBar, outcomeLine } from '../screens/common.js';
 import { createMoveList, moveName } from './move-list.js';
-import { modalSheet } from '../screens/sheet.js';
+import { modalSheet } from './sheet.js';
 import { state, update } from '../common/state.js';
 import { attachBoard, tapSquare, undo, back, playAgain, toMenu } from './flow.js';
 import { movableMap, boardAcceptsInput, liftedSquare } from './offer.js';
