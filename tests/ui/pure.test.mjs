@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { tables, resolveLanguage, setLanguage } from '../../ui/js/common/i18n.js';
 import { squareRowCol, squareAt, squareCenter } from '../../ui/js/checkers/board.js';
 import { nextFocus } from '../../ui/js/checkers/keys.js';
-import { formatTime } from '../../ui/js/screens/records.js';
+import { formatTime } from '../../ui/js/checkers/records.js';
 
 test('turn-line and start-screen sentences are the verbatim ones (U4, C6)', () => {
   assert.equal(tables.es['status.yourTurn'], 'Tu turno');

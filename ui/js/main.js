@@ -10,7 +10,7 @@ import { back as leaveGameScreen } from './checkers/flow.js';
 import { backStep, listenForBack, exitApp } from './common/back.js';
 import * as start from './screens/start.js';
 import * as game from './checkers/screen.js';
-import * as records from './screens/records.js';
+import * as records from './checkers/records.js';
 import * as help from './screens/help.js';
 import * as settings from './screens/settings.js';
 import * as choko from './choko/screen.js';

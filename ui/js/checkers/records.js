@@ -5,10 +5,10 @@
 import { h } from '../common/dom.js';
 import { t, language } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
-import { svgEl } from '../checkers/board.js';
-import { screen, topBar } from './common.js';
+import { svgEl } from './board.js';
+import { screen, topBar } from '../screens/common.js';
 import { update } from '../common/state.js';
-import { reviewHistory } from '../checkers/review.js';
+import { reviewHistory } from './review.js';
 import * as api from '../common/api.js';
 
 const EMPTY = { wins: 0, losses: 0, draws: 0, playerPiecesLeft: 0, cpuPiecesLeft: 0, playTimeMs: 0 };
