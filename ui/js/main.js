@@ -11,7 +11,7 @@ import { backStep, listenForBack, exitApp } from './common/back.js';
 import * as start from './screens/start.js';
 import * as game from './checkers/screen.js';
 import * as records from './checkers/records.js';
-import * as help from './screens/help.js';
+import * as help from './checkers/help.js';
 import * as settings from './screens/settings.js';
 import * as choko from './choko/screen.js';
 import * as chokoHelp from './choko/help.js';

@@ -160,7 +160,7 @@ export default {
   helpTitle: 'Ayuda',
 
   // Help screen (H1): sections of paragraphs, bullet lists, an optional
-  // diagram id (drawn by screens/help.js) and the frequent questions.
+  // diagram id (drawn by checkers/help.js) and the frequent questions.
   helpSections: [
     {
       title: 'El tablero y cómo se gana',

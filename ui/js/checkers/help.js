@@ -7,9 +7,9 @@
 import { h } from '../common/dom.js';
 import { t, content } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
-import { createBoard } from '../checkers/board.js';
-import { DIAGRAMS } from '../checkers/help-diagrams.js';
-import { screen, topBar, scrollHint } from './common.js';
+import { createBoard } from './board.js';
+import { DIAGRAMS } from './help-diagrams.js';
+import { screen, topBar, scrollHint } from '../screens/common.js';
 import { update } from '../common/state.js';
 
 const PIECES = {
