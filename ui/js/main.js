@@ -8,7 +8,7 @@ import { setSoundEnabled } from './common/sound.js';
 import { attachGlobalKeys, attachLongPressGuard } from './checkers/keys.js';
 import { back as leaveGameScreen } from './checkers/flow.js';
 import { backStep, listenForBack, exitApp } from './common/back.js';
-import * as start from './screens/start.js';
+import * as start from './common/start.js';
 import * as game from './checkers/screen.js';
 import * as records from './checkers/records.js';
 import * as help from './checkers/help.js';

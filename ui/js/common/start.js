@@ -6,12 +6,12 @@
 // (choko/start.js). Then links to records, help and settings, and a notice
 // if a saved file could not be read.
 
-import { h, setText } from '../common/dom.js';
-import { t } from '../common/i18n.js';
-import * as icons from '../common/icons.js';
+import { h, setText } from './dom.js';
+import { t } from './i18n.js';
+import * as icons from './icons.js';
 import { svgEl } from '../checkers/board.js';
-import { screen, radioGroup, scrollHint } from './common.js';
-import { state, update } from '../common/state.js';
+import { screen, radioGroup, scrollHint } from '../screens/common.js';
+import { state, update } from './state.js';
 import { newGame, chooseLevel, continueGame } from '../checkers/flow.js';
 import { mountChokoPanel } from '../choko/start.js';
 import { chooseGame } from '../choko/flow.js';
