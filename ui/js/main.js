@@ -12,7 +12,7 @@ import * as start from './common/start.js';
 import * as game from './checkers/screen.js';
 import * as records from './checkers/records.js';
 import * as help from './checkers/help.js';
-import * as settings from './screens/settings.js';
+import * as settings from './common/settings.js';
 import * as choko from './choko/screen.js';
 import * as chokoHelp from './choko/help.js';
 import { loadChoko, leaveChoko } from './choko/flow.js';

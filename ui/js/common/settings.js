@@ -1,11 +1,11 @@
 // Settings screen: language (system / Español / English), sound on/off,
 // square numbers on/off. Each change is sent to the shell, which keeps it.
 
-import { h } from '../common/dom.js';
-import { t } from '../common/i18n.js';
-import { screen, topBar, radioGroup } from './common.js';
-import { state, update } from '../common/state.js';
-import * as api from '../common/api.js';
+import { h } from './dom.js';
+import { t } from './i18n.js';
+import { screen, topBar, radioGroup } from '../screens/common.js';
+import { state, update } from './state.js';
+import * as api from './api.js';
 
 async function change(patch) {
   const next = { ...state.settings, ...patch };
