@@ -9,7 +9,7 @@ import { t, content } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { createBoard } from './board.js';
 import { DIAGRAMS } from './help-diagrams.js';
-import { screen, topBar, scrollHint } from '../screens/common.js';
+import { screen, topBar, scrollHint } from '../common/frame.js';
 import { update } from '../common/state.js';
 
 const PIECES = {

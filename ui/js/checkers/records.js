@@ -6,7 +6,7 @@ import { h } from '../common/dom.js';
 import { t, language } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { svgEl } from './board.js';
-import { screen, topBar } from '../screens/common.js';
+import { screen, topBar } from '../common/frame.js';
 import { update } from '../common/state.js';
 import { reviewHistory } from './review.js';
 import * as api from '../common/api.js';

@@ -15,7 +15,7 @@ import { h, setText, sayText } from '../common/dom.js';
 import { t } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { createBoard, svgEl } from './board.js';
-import { screen, topBar, outcomeLine } from '../screens/common.js';
+import { screen, topBar, outcomeLine } from '../common/frame.js';
 import { createMoveList, moveName } from './move-list.js';
 import { modalSheet } from './sheet.js';
 import { state, update } from '../common/state.js';

@@ -6,7 +6,7 @@
 import { h } from '../common/dom.js';
 import { t, content } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
-import { screen, topBar, scrollHint } from '../screens/common.js';
+import { screen, topBar, scrollHint } from '../common/frame.js';
 import { update } from '../common/state.js';
 import { createChokoBoard } from './board.js';
 import { CHOKO_DIAGRAMS } from './help-diagrams.js';

@@ -8,7 +8,7 @@
 
 import { h, setText, sayText } from '../common/dom.js';
 import { t } from '../common/i18n.js';
-import { screen, topBar } from '../screens/common.js';
+import { screen, topBar } from '../common/frame.js';
 import { createChokoBoard } from './board.js';
 import { offer, pointIndex } from './offer.js';
 import { attachChokoBoard, tapPoint, leaveChoko, nextGame, acceptsInput, machineSentence } from './flow.js';

@@ -3,7 +3,7 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { screen, topBar, radioGroup } from '../screens/common.js';
+import { screen, topBar, radioGroup } from './frame.js';
 import { state, update } from './state.js';
 import * as api from './api.js';
 

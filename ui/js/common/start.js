@@ -10,7 +10,7 @@ import { h, setText } from './dom.js';
 import { t } from './i18n.js';
 import * as icons from './icons.js';
 import { svgEl } from '../checkers/board.js';
-import { screen, radioGroup, scrollHint } from '../screens/common.js';
+import { screen, radioGroup, scrollHint } from './frame.js';
 import { state, update } from './state.js';
 import { newGame, chooseLevel, continueGame } from '../checkers/flow.js';
 import { mountChokoPanel } from '../choko/start.js';

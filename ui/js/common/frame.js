@@ -1,8 +1,8 @@
 // Pieces shared by several screens: the top bar and the sub-screen frame.
 
-import { h } from '../common/dom.js';
-import * as icons from '../common/icons.js';
-import { t } from '../common/i18n.js';
+import { h } from './dom.js';
+import * as icons from './icons.js';
+import { t } from './i18n.js';
 
 /** A top bar: a back button (#back), the title, and an optional element on the right. */
 export function topBar(title, onBack, right = null) {
