@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import es from '../../ui/js/lang/es.js';
+import es from '../../ui/js/lang/checkers-es.js';
 import en from '../../ui/js/lang/en.js';
 import { tables, t, setLanguage } from '../../ui/js/common/i18n.js';
 

@@ -1,9 +1,9 @@
-// The page's sentences: one table per language (`lang/es.js`,
+// The page's sentences: one table per language (`lang/checkers-es.js`,
 // `lang/en.js`), the choice of language, and `t()`, which looks a key up
 // in the current language and falls back to Spanish, the product's own
 // language, if a key were ever missing in English.
 
-import es from '../lang/es.js';
+import es from '../lang/checkers-es.js';
 import en from '../lang/en.js';
 
 /** The tables, by language code. */

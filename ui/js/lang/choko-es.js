@@ -1,4 +1,4 @@
-// Choko's sentences in Spanish, part of the Spanish table (es.js spreads
+// Choko's sentences in Spanish, part of the Spanish table (checkers-es.js spreads
 // them in): the start screen's game tabs and Choko panel, the game screen,
 // the help. The English ones are choko-en.js; tests/ui checks both tables
 // whole against each other.

@@ -1,6 +1,6 @@
 // Every sentence the page shows, in English. The keys, the `{name}`
 // placeholders and the shape of the help are the Spanish table's
-// (`es.js`): tests/ui checks that both files agree.
+// (`checkers-es.js`): tests/ui checks that both files agree.
 
 import choko from './choko-en.js';
 
