@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import es from '../../ui/js/lang/checkers-es.js';
-import en from '../../ui/js/lang/en.js';
+import en from '../../ui/js/lang/checkers-en.js';
 import { tables, t, setLanguage } from '../../ui/js/common/i18n.js';
 
 const UI_JS = new URL('../../ui/js/', import.meta.url).pathname;

@@ -1,10 +1,10 @@
 // The page's sentences: one table per language (`lang/checkers-es.js`,
-// `lang/en.js`), the choice of language, and `t()`, which looks a key up
+// `lang/checkers-en.js`), the choice of language, and `t()`, which looks a key up
 // in the current language and falls back to Spanish, the product's own
 // language, if a key were ever missing in English.
 
 import es from '../lang/checkers-es.js';
-import en from '../lang/en.js';
+import en from '../lang/checkers-en.js';
 
 /** The tables, by language code. */
 export const tables = { es, en };

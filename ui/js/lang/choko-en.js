@@ -1,4 +1,4 @@
-// Choko's sentences in English, part of the English table (en.js spreads
+// Choko's sentences in English, part of the English table (checkers-en.js spreads
 // them in). The keys and placeholders are choko-es.js's; tests/ui checks
 // both tables whole against each other.
 
