@@ -11,16 +11,14 @@
 
 import * as api from '../common/api.js';
 import { state, update, renderNow } from '../common/state.js';
-import { hop, painted, sleep, undoSlide, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from './motion.js';
+import { painted, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS, END_PAUSE_MS } from '../common/timing.js';
+import { hop, undoSlide } from './motion.js';
 import * as sound from '../common/sound.js';
 import { t } from '../common/i18n.js';
 import { report } from '../common/notify.js';
 import { exitReview } from './review.js';
 import { boardAcceptsInput, decisionFocus, liftedSquare, movableMap } from './offer.js';
 import { pointTo, stopPointing } from '../common/pointing.js';
-
-/** How long the final position is shown alone before the result joins it, ms. */
-const END_PAUSE_MS = 700;
 
 /**
  * Generation of the game on screen. Undo, leaving and a new game bump it;

@@ -10,15 +10,13 @@
 
 import * as api from '../common/api.js';
 import { state, update, renderNow } from '../common/state.js';
-import { painted, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from '../checkers/motion.js';
+import { painted, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS, END_PAUSE_MS } from '../common/timing.js';
 import * as sound from '../common/sound.js';
 import { t } from '../common/i18n.js';
 import { report, toast } from '../common/notify.js';
 import { offer, tapMeaning, decisionFocus, actionParts, applyPart, nextChoice, PLAYER_DECISION } from './offer.js';
 import { slide, fade, settle } from './motion.js';
 
-/** How long the final position is shown alone before the result joins it, ms. */
-const END_PAUSE_MS = 700;
 /** How long the machine's extra piece is shown ringed before it goes, ms. */
 export const EXTRA_SHOW_MS = 650;
 
