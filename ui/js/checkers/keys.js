@@ -1,14 +1,15 @@
 // Keyboard play on the board: the board is one focusable grid; the arrows
 // move a visible focus ring over the dark squares, Enter or Space lifts and
 // drops, Esc puts the lifted piece back, Tab leaves the board. Ctrl/Cmd+Z
-// undoes anywhere on the game screen. Pointer taps arrive through checkers/board.js;
+// undoes anywhere on the game screen. Pointer taps arrive through board.js;
 // a long press activates no control anywhere.
 
 import { state, update } from '../common/state.js';
 import { tapSquare, putBack, undo } from './flow.js';
-import { boardAcceptsInput, decisionFocus } from './offer.js';
+import { decisionFocus } from './offer.js';
 import { reviewStep, exitReview } from './review.js';
-import { squareRowCol, squareAt, LONG_PRESS_MS } from './board.js';
+import { squareRowCol, squareAt } from './board.js';
+import { attachGridKeys, LONG_PRESS_MS } from '../common/board-kit.js';
 
 /**
  * The square the focus ring moves to from `n` with arrow `key`. The dark
@@ -26,39 +27,17 @@ export function nextFocus(n, key) {
   return target ?? n;
 }
 
-/** Wires the keyboard to the game board `svg`. */
+/** Wires the keyboard to the game board `svg` (the kit's grid keys); in a review the board leaves the keys alone. */
 export function attachBoardKeys(svg) {
-  svg.addEventListener('focus', () => {
-    // Reached with Tab (or from a keyboard-pressed button): show the ring at once.
-    if (svg.matches(':focus-visible')) svg.classList.add('kbd');
-    if (state.focus == null) update({ focus: decisionFocus(state.game, state.legal, null) ?? 22 });
-  });
-  svg.addEventListener('keydown', (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || state.review) return;
-    const n = state.focus ?? 22;
-    switch (e.key) {
-      case 'ArrowUp':
-      case 'ArrowDown':
-      case 'ArrowLeft':
-      case 'ArrowRight':
-        e.preventDefault();
-        svg.classList.add('kbd');
-        update({ focus: nextFocus(n, e.key) });
-        break;
-      case 'Enter':
-      case ' ':
-      case 'Spacebar':
-        e.preventDefault();
-        svg.classList.add('kbd');
-        if (boardAcceptsInput()) tapSquare(n);
-        break;
-      case 'Escape':
-        svg.classList.add('kbd');
-        putBack();
-        break;
-      default:
-        break;
-    }
+  attachGridKeys(svg, {
+    focus: () => state.focus,
+    origin: 22,
+    first: () => decisionFocus(state.game, state.legal, null),
+    setFocus: (focus) => update({ focus }),
+    next: nextFocus,
+    tap: tapSquare,
+    putBack,
+    ignore: () => Boolean(state.review),
   });
 }
 

@@ -2,10 +2,9 @@
 // with the numbers beside it, games played and total playing time (G4, G5);
 // then the last finished games, each opening in review.
 
-import { h } from '../common/dom.js';
+import { h, svgEl } from '../common/dom.js';
 import { t, language } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
-import { svgEl } from './board.js';
 import { screen, topBar } from '../common/frame.js';
 import { update } from '../common/state.js';
 import { reviewHistory } from './review.js';

@@ -11,10 +11,10 @@
 // and in a review a strip of moves above the board, so the board is never
 // hidden while the game is stepped through.
 
-import { h, setText, sayText } from '../common/dom.js';
+import { h, setText, sayText, svgEl } from '../common/dom.js';
 import { t } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
-import { createBoard, svgEl } from './board.js';
+import { createBoard } from './board.js';
 import { screen, topBar, outcomeLine } from '../common/frame.js';
 import { createMoveList, moveName } from './move-list.js';
 import { modalSheet } from './sheet.js';

@@ -6,45 +6,18 @@
 import { state } from '../common/state.js';
 import { nextFocus, decisionFocus } from './offer.js';
 import { set, tapPoint, putBack, cycleExtra } from './flow.js';
+import { attachGridKeys } from '../common/board-kit.js';
 
-/** Wires the keyboard to Choko's board `svg`. */
+/** Wires the keyboard to Choko's board `svg` (the kit's grid keys). */
 export function attachChokoKeys(svg) {
-  svg.addEventListener('focus', () => {
-    if (svg.matches(':focus-visible')) svg.classList.add('kbd');
-    const c = state.choko;
-    if (c.focus == null) set({ focus: decisionFocus(c.view, c.legal, null) ?? 'c3' });
-  });
-  svg.addEventListener('keydown', (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const at = state.choko.focus ?? 'c3';
-    switch (e.key) {
-      case 'ArrowUp':
-      case 'ArrowDown':
-      case 'ArrowLeft':
-      case 'ArrowRight':
-        e.preventDefault();
-        svg.classList.add('kbd');
-        set({ focus: nextFocus(at, e.key) });
-        break;
-      case 'Enter':
-      case ' ':
-      case 'Spacebar':
-        e.preventDefault();
-        svg.classList.add('kbd');
-        tapPoint(at);
-        break;
-      case 'Escape':
-        svg.classList.add('kbd');
-        putBack();
-        break;
-      case 'x':
-      case 'X':
-        e.preventDefault();
-        svg.classList.add('kbd');
-        cycleExtra();
-        break;
-      default:
-        break;
-    }
+  attachGridKeys(svg, {
+    focus: () => state.choko.focus,
+    origin: 'c3',
+    first: () => decisionFocus(state.choko.view, state.choko.legal, null),
+    setFocus: (focus) => set({ focus }),
+    next: nextFocus,
+    tap: tapPoint,
+    putBack,
+    keys: { x: cycleExtra, X: cycleExtra },
   });
 }

@@ -1,5 +1,5 @@
-// Small helpers to build HTML elements without HTML strings (the CSP allows
-// no inline script or style, and text is always set as text).
+// Small helpers to build HTML and SVG elements without markup strings (the
+// CSP allows no inline script or style, and text is always set as text).
 
 /**
  * `h('button', { id: 'undo', class: 'btn', onclick: fn, 'aria-label': '…' }, children)`.
@@ -15,6 +15,16 @@ export function h(tag, attrs = {}, children = []) {
     else el.setAttribute(k, v === true ? '' : String(v));
   }
   append(el, children);
+  return el;
+}
+
+/** Creates an SVG element with attributes (null, undefined and false are skipped). */
+export function svgEl(name, attrs = {}, parent = null) {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', name);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
+  }
+  if (parent) parent.appendChild(el);
   return el;
 }
 

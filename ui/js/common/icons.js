@@ -1,6 +1,6 @@
 // Line icons drawn as SVG (no asset files). Each returns a fresh element.
 
-import { svgEl } from '../checkers/board.js';
+import { svgEl } from './dom.js';
 
 function icon(paths) {
   const svg = svgEl('svg', {

@@ -6,10 +6,9 @@
 // (choko/start.js). Then links to records, help and settings, and a notice
 // if a saved file could not be read.
 
-import { h, setText } from './dom.js';
+import { h, setText, svgEl } from './dom.js';
 import { t } from './i18n.js';
 import * as icons from './icons.js';
-import { svgEl } from '../checkers/board.js';
 import { screen, radioGroup, scrollHint } from './frame.js';
 import { state, update } from './state.js';
 import { newGame, chooseLevel, continueGame } from '../checkers/flow.js';
