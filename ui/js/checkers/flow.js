@@ -9,7 +9,8 @@
 // the state together with that answer's View, so the board never shows a
 // position without what it offers; nothing here knows a rule of the game.
 
-import * as api from '../common/api.js';
+import * as api from './api.js';
+import { appState, isStale } from '../common/api.js';
 import { state, update, renderNow } from '../common/state.js';
 import { painted, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS, END_PAUSE_MS } from '../common/timing.js';
 import { hop, undoSlide } from './motion.js';
@@ -42,7 +43,7 @@ export function attachBoard(b) {
  */
 async function resync() {
   try {
-    const s = await api.appState();
+    const s = await appState();
     if (s.game && state.screen === 'game') {
       const legal = await api.legalMoves();
       showGame(s.game, legal);
@@ -90,7 +91,7 @@ export async function newGame(level) {
     const view = await api.newGame(level, state.firstChoice);
     const legal = await api.legalMoves();
     // The start screen's notice has been read; a new one may come with
-    // the answer (api.onNotice) and shows on the game screen.
+    // the answer (see onNotice) and shows on the game screen.
     update({ confirmLevel: null, notice: view.notice || null });
     showGame(view, legal, { focus: decisionFocus(view, legal, null) });
   } catch (e) {
@@ -113,7 +114,7 @@ export async function continueGame() {
   generation += 1;
   if (cpuInFlight) await cpuInFlight.catch(() => {});
   try {
-    const s = await api.appState();
+    const s = await appState();
     if (s.game) {
       const legal = await api.legalMoves();
       update({ notice: s.notice || null });
@@ -225,7 +226,7 @@ async function runCpu() {
     reply = await request;
   } catch (e) {
     if (cpuInFlight === request) cpuInFlight = null;
-    if (gen !== generation || api.isStale(e)) return; // undone or replaced meanwhile: drop it quietly
+    if (gen !== generation || isStale(e)) return; // undone or replaced meanwhile: drop it quietly
     report(e);
     update({ cpuTurn: false });
     resync();

@@ -8,7 +8,7 @@ import * as icons from '../common/icons.js';
 import { screen, topBar } from '../common/frame.js';
 import { update } from '../common/state.js';
 import { reviewHistory } from './review.js';
-import * as api from '../common/api.js';
+import * as api from './api.js';
 
 const EMPTY = { wins: 0, losses: 0, draws: 0, playerPiecesLeft: 0, cpuPiecesLeft: 0, playTimeMs: 0 };
 

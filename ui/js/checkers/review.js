@@ -3,7 +3,7 @@
 // PDN. The positions, the move list and the PDN all come from the shell's
 // Review; the page only chooses which position to show.
 
-import * as api from '../common/api.js';
+import * as api from './api.js';
 import { state, update, renderNow } from '../common/state.js';
 import { t } from '../common/i18n.js';
 import { toast, report } from '../common/notify.js';

@@ -8,7 +8,8 @@
 // after every answer that changes the game and put in the state together
 // with that answer's View; nothing here knows a rule of the game.
 
-import * as api from '../common/api.js';
+import * as api from './api.js';
+import { isStale, setSettings } from '../common/api.js';
 import { state, update, renderNow } from '../common/state.js';
 import { painted, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS, END_PAUSE_MS } from '../common/timing.js';
 import * as sound from '../common/sound.js';
@@ -70,7 +71,7 @@ export function acceptsInput() {
 /** Reads the ladder and the saved game (at start-up, and back on the start screen). */
 export async function loadChoko() {
   try {
-    const s = await api.chokoState();
+    const s = await api.state();
     set({ loaded: true, ladder: s.ladder, resumable: s.resumable, view: s.game });
   } catch (e) {
     console.warn('choko:', e);
@@ -83,7 +84,7 @@ export async function chooseGame(game) {
   const next = { ...state.settings, game };
   update({ settings: next });
   try {
-    const saved = await api.setSettings(next);
+    const saved = await setSettings(next);
     if (saved) update({ settings: saved });
   } catch (e) {
     console.warn('choko:', e);
@@ -122,7 +123,7 @@ async function start(call) {
   generation += 1;
   try {
     const answer = await call();
-    const legal = await api.chokoLegalMoves();
+    const legal = await api.legalMoves();
     showChoko(answer.view, legal, answer.ladder, { focus: decisionFocus(answer.view, legal, null) ?? 'c3' });
   } catch (e) {
     report(e);
@@ -131,10 +132,10 @@ async function start(call) {
 }
 
 /** The streak's next game (Play, Next level, or New streak after a loss or a draw). */
-export const nextGame = () => start(api.chokoNewGame);
+export const nextGame = () => start(api.newGame);
 
 /** Ends the streak and starts a new one. */
-export const newStreak = () => start(api.chokoNewStreak);
+export const newStreak = () => start(api.newStreak);
 
 /** Resumes the saved game, a jump waiting for its extra piece included. */
 export async function continueChoko() {
@@ -142,9 +143,9 @@ export async function continueChoko() {
   generation += 1;
   if (inFlight) await inFlight.catch(() => {});
   try {
-    const s = await api.chokoState();
+    const s = await api.state();
     if (s.game && s.resumable) {
-      const legal = await api.chokoLegalMoves();
+      const legal = await api.legalMoves();
       showChoko(s.game, legal, s.ladder, { focus: decisionFocus(s.game, legal, null) ?? 'c3' });
     } else {
       set({ ladder: s.ladder, resumable: false, view: s.game });
@@ -157,8 +158,8 @@ export async function continueChoko() {
 /** After an unexpected refusal: the shell's copy of the game, shown again. */
 async function resync() {
   try {
-    const s = await api.chokoState();
-    if (s.game && state.screen === 'choko') showChoko(s.game, await api.chokoLegalMoves(), s.ladder);
+    const s = await api.state();
+    if (s.game && state.screen === 'choko') showChoko(s.game, await api.legalMoves(), s.ladder);
   } catch (e) {
     report(e);
     set({ busy: false, machineTurn: false });
@@ -227,8 +228,8 @@ async function playPart(input, focusTo) {
   let answer;
   let legal;
   try {
-    answer = await api.chokoPlay(input);
-    legal = await api.chokoLegalMoves();
+    answer = await api.play(input);
+    legal = await api.legalMoves();
   } catch (e) {
     report(e);
     if (gen === generation) {
@@ -284,16 +285,16 @@ async function runMachine() {
   set({ machineTurn: true, spoken: '' });
   await sleep(CPU_PAUSE_MS);
   if (gen !== generation) return;
-  const request = api.chokoCpuReply();
+  const request = api.cpuReply();
   inFlight = request;
   let reply;
   let legal;
   try {
     reply = await request;
-    legal = await api.chokoLegalMoves();
+    legal = await api.legalMoves();
   } catch (e) {
     if (inFlight === request) inFlight = null;
-    if (gen !== generation || api.isStale(e)) return;
+    if (gen !== generation || isStale(e)) return;
     report(e);
     set({ machineTurn: false });
     resync();
@@ -347,7 +348,7 @@ export async function leaveChoko() {
   set({ busy: false, machineTurn: false, selected: null, shown: null, show: null, lastShown: null, showEnd: false });
   update({ screen: 'start' });
   try {
-    const s = await api.chokoLeave();
+    const s = await api.leave();
     set({ ladder: s.ladder, resumable: s.resumable, view: s.game });
   } catch (e) {
     report(e);
@@ -364,5 +365,5 @@ globalThis.document?.addEventListener('keydown', (e) => {
   if (state.screen !== 'choko' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey) return;
   if (e.key !== 'z' && e.key !== 'Z') return;
   e.preventDefault();
-  api.chokoUndo().catch(report);
+  api.undo().catch(report);
 });
