@@ -10,31 +10,36 @@
 // position without what it offers; nothing here knows a rule of the game.
 
 import * as api from './api.js';
-import { appState, isStale } from '../common/api.js';
+import { appState } from '../common/api.js';
 import { state, update, renderNow } from '../common/state.js';
-import { painted, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS, END_PAUSE_MS } from '../common/timing.js';
+import { set } from './state.js';
+import { painted, sleep, CPU_HOP_GAP_MS, END_PAUSE_MS } from '../common/timing.js';
+import { createTurns } from '../common/turns.js';
 import { hop, undoSlide } from './motion.js';
 import * as sound from '../common/sound.js';
 import { t } from '../common/i18n.js';
 import { report } from '../common/notify.js';
 import { exitReview } from './review.js';
 import { boardAcceptsInput, decisionFocus, liftedSquare, movableMap } from './offer.js';
-import { pointTo, stopPointing } from '../common/pointing.js';
+import { createPointer } from '../common/pointing.js';
 
-/**
- * Generation of the game on screen. Undo, leaving and a new game bump it;
- * an animation or CPU turn started under an older generation stops at its
- * next step, so nothing is ever drawn onto the wrong game.
- */
-let generation = 0;
-/** The cpu_reply call the shell may still be working on. */
-let cpuInFlight = null;
+/** The game's course: its generation and the CPU's reply on its way. */
+const turns = createTurns();
+/** Points, silently, to the pieces that must jump. */
+const pointer = createPointer(set);
 /** The game screen's board (pieceAt for animations). */
 let board = null;
 
 /** The game screen hands over its board so moves can be animated on it. */
 export function attachBoard(b) {
   board = b;
+}
+
+/** At start-up, from the app's state: the saved game (Continue, C7) and the records. */
+export function loadCheckers(app) {
+  const saved = app.game && app.game.status !== 'over' ? app.game : null;
+  const first = saved ? saved.first : 'player';
+  set({ records: app.records || null, hasSaved: Boolean(saved), savedLevel: saved ? saved.level : null, view: saved, firstChoice: first });
 }
 
 /**
@@ -50,7 +55,7 @@ async function resync() {
     }
   } catch (e) {
     report(e);
-    update({ busy: false, cpuTurn: false });
+    set({ busy: false, cpuTurn: false });
   }
 }
 
@@ -59,10 +64,10 @@ async function resync() {
  * starts the CPU or the end if it is their time.
  */
 function showGame(view, legal, extra = {}) {
-  generation += 1;
-  update({
-    screen: 'game',
-    game: view,
+  turns.next();
+  update({ screen: 'game' });
+  set({
+    view,
     legal,
     shown: view.board,
     selected: null,
@@ -74,7 +79,7 @@ function showGame(view, legal, extra = {}) {
     review: null,
     showEnd: false,
     movesOpen: false,
-    focus: decisionFocus(view, legal, state.focus) ?? state.focus,
+    focus: decisionFocus(view, legal, state.checkers.focus) ?? state.checkers.focus,
     hasSaved: view.status !== 'over',
     savedLevel: view.level,
     ...extra,
@@ -86,13 +91,14 @@ function showGame(view, legal, extra = {}) {
 /** Starts a game at `level` with the first player chosen on the start screen (C6). */
 export async function newGame(level) {
   sound.unlock();
-  generation += 1;
+  turns.next();
   try {
-    const view = await api.newGame(level, state.firstChoice);
+    const view = await api.newGame(level, state.checkers.firstChoice);
     const legal = await api.legalMoves();
     // The start screen's notice has been read; a new one may come with
     // the answer (see onNotice) and shows on the game screen.
-    update({ confirmLevel: null, notice: view.notice || null });
+    set({ confirmLevel: null });
+    update({ notice: view.notice || null });
     showGame(view, legal, { focus: decisionFocus(view, legal, null) });
   } catch (e) {
     report(e);
@@ -104,15 +110,15 @@ export async function newGame(level) {
  * first asked whether to abandon it (it would not count as a loss, G5).
  */
 export function chooseLevel(level) {
-  if (state.hasSaved) update({ confirmLevel: level });
+  if (state.checkers.hasSaved) set({ confirmLevel: level });
   else newGame(level);
 }
 
 /** Resumes the saved game (C7): the shell's copy is the truth, a piece mid-chain comes back lifted. */
 export async function continueGame() {
   sound.unlock();
-  generation += 1;
-  if (cpuInFlight) await cpuInFlight.catch(() => {});
+  turns.next();
+  await turns.settled();
   try {
     const s = await appState();
     if (s.game) {
@@ -120,7 +126,8 @@ export async function continueGame() {
       update({ notice: s.notice || null });
       showGame(s.game, legal, { focus: decisionFocus(s.game, legal, null) });
     } else {
-      update({ hasSaved: false, screen: 'start' });
+      set({ hasSaved: false });
+      update({ screen: 'start' });
     }
   } catch (e) {
     report(e);
@@ -137,33 +144,33 @@ export async function continueGame() {
  */
 export function tapSquare(n) {
   if (!boardAcceptsInput()) return;
-  const legal = state.legal;
+  const legal = state.checkers.legal;
   const movable = movableMap(legal);
   const lifted = liftedSquare();
   if (lifted != null && (movable.get(lifted) || []).includes(n)) {
     playHop(lifted, n);
     return;
   }
-  const own = state.shown && state.shown[n - 1] && state.shown[n - 1].side === 'player';
+  const own = state.checkers.shown && state.checkers.shown[n - 1] && state.checkers.shown[n - 1].side === 'player';
   if (legal.mustContinue != null) {
     // Mid-chain only the next jump answers.
-    if (own && n !== legal.mustContinue) pointTo([legal.mustContinue]);
+    if (own && n !== legal.mustContinue) pointer.pointTo([legal.mustContinue]);
     return;
   }
-  if (n === state.selected) {
-    update({ selected: null, focus: n });
+  if (n === state.checkers.selected) {
+    set({ selected: null, focus: n });
   } else if (movable.has(n)) {
     sound.unlock();
-    update({ selected: n, focus: n });
+    set({ selected: n, focus: n });
   } else if (own && legal.captureForced) {
-    pointTo([...movable.keys()]);
+    pointer.pointTo([...movable.keys()]);
   }
 }
 
 /** Puts the lifted piece back (Esc). Mid-chain there is nothing to put back. */
 export function putBack() {
-  if (!boardAcceptsInput() || state.legal.mustContinue != null || state.selected == null) return;
-  update({ selected: null });
+  if (!boardAcceptsInput() || state.checkers.legal.mustContinue != null || state.checkers.selected == null) return;
+  set({ selected: null });
 }
 
 /** The square whose piece was there before and is gone after, other than `from` (the captured one). */
@@ -175,10 +182,10 @@ function capturedSquare(before, after, from) {
 }
 
 async function playHop(from, to) {
-  const gen = generation;
-  const before = state.shown;
-  stopPointing();
-  update({ busy: true, moving: from, selected: null });
+  const gen = turns.now();
+  const before = state.checkers.shown;
+  pointer.stop();
+  set({ busy: true, moving: from, selected: null });
   let view;
   let legal;
   try {
@@ -186,21 +193,21 @@ async function playHop(from, to) {
     legal = await api.legalMoves();
   } catch (e) {
     report(e);
-    if (gen === generation) {
-      update({ busy: false, moving: null });
+    if (turns.live(gen)) {
+      set({ busy: false, moving: null });
       resync();
     }
     return;
   }
-  if (gen !== generation) return;
+  if (!turns.live(gen)) return;
   renderNow();
   const captured = capturedSquare(before, view.board, from);
   await hop(board && board.pieceAt(from), from, to, captured && board ? board.pieceAt(captured) : null);
-  if (gen !== generation) return;
+  if (!turns.live(gen)) return;
   const crowned = view.board[to - 1] && view.board[to - 1].king && before[from - 1] && !before[from - 1].king;
   sound.play(crowned ? 'crown' : captured ? 'capture' : 'step');
-  update({
-    game: view,
+  set({
+    view,
     legal,
     shown: view.board,
     busy: false,
@@ -215,39 +222,26 @@ async function playHop(from, to) {
 
 /** The CPU's turn: pause, search (in the shell), then its hops one by one (D5). */
 async function runCpu() {
-  const gen = generation;
-  update({ cpuTurn: true, spoken: '' });
-  await sleep(CPU_PAUSE_MS);
-  if (gen !== generation) return;
-  const request = api.cpuReply();
-  cpuInFlight = request;
+  const gen = turns.now();
+  set({ cpuTurn: true, spoken: '' });
   let reply;
-  try {
-    reply = await request;
-  } catch (e) {
-    if (cpuInFlight === request) cpuInFlight = null;
-    if (gen !== generation || isStale(e)) return; // undone or replaced meanwhile: drop it quietly
-    report(e);
-    update({ cpuTurn: false });
-    resync();
-    return;
-  }
-  if (cpuInFlight === request) cpuInFlight = null;
-  if (gen !== generation) return;
   let legal;
   try {
+    // Undone or replaced meanwhile: dropped quietly.
+    reply = await turns.machine(gen, api.cpuReply);
+    if (!reply) return;
     legal = await api.legalMoves();
   } catch (e) {
-    if (gen !== generation) return;
+    if (!turns.live(gen)) return;
     report(e);
-    update({ cpuTurn: false });
+    set({ cpuTurn: false });
     resync();
     return;
   }
-  if (gen !== generation) return;
+  if (!turns.live(gen)) return;
 
   const hops = reply.hops || [];
-  const shown = state.shown.slice();
+  const shown = state.checkers.shown.slice();
   const moved = hops.length ? shown[hops[0].from - 1] : null;
   const path = hops.length ? [hops[0].from] : [];
   const taken = [];
@@ -255,12 +249,12 @@ async function runCpu() {
     const h = hops[i];
     if (i > 0) {
       await sleep(CPU_HOP_GAP_MS);
-      if (gen !== generation) return;
+      if (!turns.live(gen)) return;
     }
     renderNow();
     const captured = h.captured ?? null;
     await hop(board && board.pieceAt(h.from), h.from, h.to, captured && board ? board.pieceAt(captured) : null);
-    if (gen !== generation) return;
+    if (!turns.live(gen)) return;
     shown[h.to - 1] = shown[h.from - 1];
     shown[h.from - 1] = null;
     if (captured) shown[captured - 1] = null;
@@ -270,21 +264,21 @@ async function runCpu() {
     const landing = reply.view.board[h.to - 1];
     const crowned = last && landing && landing.king && moved && !moved.king;
     sound.play(crowned ? 'crown' : captured ? 'capture' : 'step');
-    update({ shown: shown.slice(), shownLast: { side: 'cpu', path: path.slice(), captured: taken.slice() } });
+    set({ shown: shown.slice(), shownLast: { side: 'cpu', path: path.slice(), captured: taken.slice() } });
   }
   // The last hop stands until drawn: that is when a screen reader hears it.
   if (hops.length) await painted();
-  if (gen !== generation) return;
+  if (!turns.live(gen)) return;
   const view = reply.view;
   const played = view.moves.length ? view.moves[view.moves.length - 1].text : '';
-  update({
-    game: view,
+  set({
+    view,
     legal,
     shown: view.board,
     shownLast: null,
     cpuTurn: false,
     spoken: played ? t('cpuPlayed', { move: played }) : '',
-    focus: decisionFocus(view, legal, state.focus) ?? state.focus,
+    focus: decisionFocus(view, legal, state.checkers.focus) ?? state.checkers.focus,
     hasSaved: view.status !== 'over',
   });
   if (view.status === 'over') finish(view);
@@ -296,16 +290,16 @@ async function runCpu() {
  * then the result joins it under the board (the board stays).
  */
 async function finish(view) {
-  const gen = generation;
-  update({ hasSaved: false, busy: false, cpuTurn: false, selected: null });
+  const gen = turns.now();
+  set({ hasSaved: false, busy: false, cpuTurn: false, selected: null });
   if (view.result) setTimeout(() => sound.play(view.result.outcome), 350);
   api
     .records()
-    .then((records) => update({ records }))
+    .then((records) => set({ records }))
     .catch(report);
   await sleep(END_PAUSE_MS);
-  if (gen !== generation || state.screen !== 'game') return;
-  update({ showEnd: true });
+  if (!turns.live(gen) || state.screen !== 'game') return;
+  set({ showEnd: true });
   renderNow();
   document.getElementById('outcome')?.focus({ preventScroll: true });
 }
@@ -321,13 +315,12 @@ function undoneSentence(withdrawn) {
  * and a screen reader hears what was undone.
  */
 export async function undo() {
-  const view = state.game;
-  if (!view || !view.canUndo || state.screen !== 'game' || state.review) return;
-  if (state.busy && !state.cpuTurn) return; // the player's own hop is still on its way
-  generation += 1;
-  const gen = generation;
+  const view = state.checkers.view;
+  if (!view || !view.canUndo || state.screen !== 'game' || state.checkers.review) return;
+  if (state.checkers.busy && !state.checkers.cpuTurn) return; // the player's own hop is still on its way
+  const gen = turns.next();
   const before = view.moves || [];
-  update({ busy: true, cpuTurn: false, selected: null, shown: view.board, shownLast: null });
+  set({ busy: true, cpuTurn: false, selected: null, shown: view.board, shownLast: null });
   let back;
   let legal;
   try {
@@ -335,18 +328,18 @@ export async function undo() {
     legal = await api.legalMoves();
   } catch (e) {
     report(e);
-    update({ busy: false });
+    set({ busy: false });
     resync();
     return;
   }
-  if (gen !== generation) return;
+  if (!turns.live(gen)) return;
   const paths = before.slice(back.view.moves.length).map((m) => m.path);
   renderNow();
   await undoSlide(board, paths);
-  if (gen !== generation) return;
+  if (!turns.live(gen)) return;
   showGame(back.view, legal, {
     spoken: undoneSentence(back.withdrawn),
-    focus: decisionFocus(back.view, legal, state.focus),
+    focus: decisionFocus(back.view, legal, state.checkers.focus),
   });
   if (document.activeElement && document.activeElement.disabled) {
     document.querySelector('.board.interactive')?.focus({ preventScroll: true });
@@ -355,16 +348,16 @@ export async function undo() {
 
 /** The game screen's back button: out of a kept game's review to the records, else to the start screen. */
 export function back() {
-  if (state.review && state.review.source === 'history') exitReview();
+  if (state.checkers.review && state.checkers.review.source === 'history') exitReview();
   else leave();
 }
 
 /** Back to the start screen; the game stays saved and "Continue" resumes it (C7). */
 export async function leave() {
-  generation += 1;
-  const view = state.game;
-  update({
-    screen: 'start',
+  turns.next();
+  const view = state.checkers.view;
+  update({ screen: 'start' });
+  set({
     busy: false,
     cpuTurn: false,
     moving: null,
@@ -381,7 +374,7 @@ export async function leave() {
     // The shell's answer is the truth: a game that ended meanwhile is
     // never offered to continue.
     const saved = left && left.saved;
-    update({ hasSaved: Boolean(saved), savedLevel: saved ? saved.level : null });
+    set({ hasSaved: Boolean(saved), savedLevel: saved ? saved.level : null });
   } catch (e) {
     report(e);
   }
@@ -389,7 +382,7 @@ export async function leave() {
 
 /** "Play again" under a finished game: the same level, the first player chosen on the start screen. */
 export function playAgain() {
-  const level = state.game ? state.game.level : 'normal';
+  const level = state.checkers.view ? state.checkers.view.level : 'normal';
   return newGame(level);
 }
 

@@ -1,15 +1,17 @@
-// Keyboard play on the board: the board is one focusable grid; the arrows
-// move a visible focus ring over the dark squares, Enter or Space lifts and
-// drops, Esc puts the lifted piece back, Tab leaves the board. Ctrl/Cmd+Z
-// undoes anywhere on the game screen. Pointer taps arrive through board.js;
-// a long press activates no control anywhere.
+// Checkers' keys. On the board, one focusable grid: the arrows move a
+// visible focus ring over the dark squares, Enter or Space lifts and
+// drops, Esc puts the lifted piece back, Tab leaves the board (pointer
+// taps arrive through board.js). On the page: the review's steps, Esc on
+// the start screen's question and the move list sheet, and Ctrl/Cmd+Z,
+// which undoes anywhere on the game screen.
 
-import { state, update } from '../common/state.js';
+import { state } from '../common/state.js';
+import { set } from './state.js';
 import { tapSquare, putBack, undo } from './flow.js';
 import { decisionFocus } from './offer.js';
 import { reviewStep, exitReview } from './review.js';
 import { squareRowCol, squareAt } from './board.js';
-import { attachGridKeys, LONG_PRESS_MS } from '../common/board-kit.js';
+import { attachGridKeys } from '../common/board-kit.js';
 
 /**
  * The square the focus ring moves to from `n` with arrow `key`. The dark
@@ -30,14 +32,14 @@ export function nextFocus(n, key) {
 /** Wires the keyboard to the game board `svg` (the kit's grid keys); in a review the board leaves the keys alone. */
 export function attachBoardKeys(svg) {
   attachGridKeys(svg, {
-    focus: () => state.focus,
+    focus: () => state.checkers.focus,
     origin: 22,
-    first: () => decisionFocus(state.game, state.legal, null),
-    setFocus: (focus) => update({ focus }),
+    first: () => decisionFocus(state.checkers.view, state.checkers.legal, null),
+    setFocus: (focus) => set({ focus }),
     next: nextFocus,
     tap: tapSquare,
     putBack,
-    ignore: () => Boolean(state.review),
+    ignore: () => Boolean(state.checkers.review),
   });
 }
 
@@ -45,83 +47,34 @@ export function attachBoardKeys(svg) {
 const REVIEW_KEYS = { ArrowLeft: -1, ArrowRight: 1, Home: 'first', End: 'last' };
 
 /**
- * Page-wide shortcuts: Ctrl/Cmd+Z undoes on the game screen; in a review
- * the arrows, Home and End step through the game and Esc leaves it; Esc
- * closes the move list sheet and the confirmation, and leaves records,
- * help and settings.
+ * Checkers' page-wide keys (the registry's `keys`), true when `e` was
+ * theirs: Esc closes the start screen's question and the move list sheet;
+ * in a review the arrows, Home and End step through the game and Esc
+ * leaves it; Ctrl/Cmd+Z undoes on the game screen.
  */
-export function attachGlobalKeys() {
-  document.addEventListener('keydown', (e) => {
-    const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
-    if (e.key === 'Escape' && state.confirmLevel) {
-      update({ confirmLevel: null });
-      return;
-    }
-    if (e.key === 'Escape' && state.movesOpen) {
-      update({ movesOpen: false }); // the sheet gives the focus back as it closes
-      return;
-    }
-    if (state.screen === 'game' && state.review && plain) {
-      if (e.key in REVIEW_KEYS) {
-        e.preventDefault();
-        reviewStep(REVIEW_KEYS[e.key]);
-        return;
-      }
-      if (e.key === 'Escape') {
-        exitReview();
-        return;
-      }
-    }
-    if (e.key === 'Escape' && ['records', 'help', 'settings'].includes(state.screen)) {
-      update({ screen: state.returnTo || 'start' });
-      return;
-    }
-    if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && (e.key === 'z' || e.key === 'Z')) {
-      if (state.screen === 'game') {
-        e.preventDefault();
-        undo();
-      }
-    }
-  });
-}
-
-/**
- * A long press activates nothing: resting a finger on a control is not
- * choosing it. Chromium (Android's web view, WebView2) sends `click` when
- * a finger lifts after a long press; such a click, ending a touch or pen
- * press held LONG_PRESS_MS or more, is stopped before any handler sees it.
- * Mouse clicks and clicks from the keyboard (detail 0) always count. The
- * long press opens no context menu over a control either.
- */
-export function attachLongPressGuard() {
-  let press = null; // { id, down, up }: the last touch or pen press
-  const capture = { capture: true };
-  document.addEventListener(
-    'pointerdown',
-    (e) => {
-      press = e.pointerType === 'mouse' ? null : { id: e.pointerId, down: e.timeStamp, up: null };
-    },
-    capture,
-  );
-  document.addEventListener(
-    'pointerup',
-    (e) => {
-      if (press && e.pointerId === press.id) press.up = e.timeStamp;
-    },
-    capture,
-  );
-  document.addEventListener(
-    'click',
-    (e) => {
-      const held = press && e.detail !== 0 ? (press.up ?? e.timeStamp) - press.down : 0;
-      press = null;
-      if (held < LONG_PRESS_MS) return;
-      e.preventDefault();
-      e.stopImmediatePropagation();
-    },
-    capture,
-  );
-  document.addEventListener('contextmenu', (e) => {
-    if (e.target instanceof Element && e.target.closest('button, [role="button"]')) e.preventDefault();
-  });
+export function pageKeys(e) {
+  const c = state.checkers;
+  const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
+  if (e.key === 'Escape' && c.confirmLevel) {
+    set({ confirmLevel: null });
+    return true;
+  }
+  if (e.key === 'Escape' && c.movesOpen) {
+    set({ movesOpen: false }); // the sheet gives the focus back as it closes
+    return true;
+  }
+  if (state.screen !== 'game') return false;
+  if (c.review && plain && e.key in REVIEW_KEYS) {
+    e.preventDefault();
+    reviewStep(REVIEW_KEYS[e.key]);
+    return true;
+  }
+  if (c.review && plain && e.key === 'Escape') {
+    exitReview();
+    return true;
+  }
+  if (!(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || (e.key !== 'z' && e.key !== 'Z')) return false;
+  e.preventDefault();
+  undo();
+  return true;
 }

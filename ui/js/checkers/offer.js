@@ -17,21 +17,21 @@ export function movableMap(legal) {
 
 /** True when the board takes the player's taps now. */
 export function boardAcceptsInput() {
-  const view = state.game;
+  const view = state.checkers.view;
   return Boolean(
     view &&
-      state.legal &&
-      !state.review &&
-      !state.busy &&
-      !state.cpuTurn &&
+      state.checkers.legal &&
+      !state.checkers.review &&
+      !state.checkers.busy &&
+      !state.checkers.cpuTurn &&
       PLAYER_DECISION.has(view.status),
   );
 }
 
 /** The piece shown lifted: the one that must jump again (C4), else the one the player picked. */
 export function liftedSquare() {
-  if (!state.game) return null;
-  return state.legal?.mustContinue ?? state.selected;
+  if (!state.checkers.view) return null;
+  return state.checkers.legal?.mustContinue ?? state.checkers.selected;
 }
 
 /**

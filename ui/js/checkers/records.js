@@ -7,6 +7,7 @@ import { t, language } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { screen, topBar } from '../common/frame.js';
 import { update } from '../common/state.js';
+import { set } from './state.js';
 import { reviewHistory } from './review.js';
 import * as api from './api.js';
 
@@ -119,13 +120,14 @@ export function mount(root, s) {
   let shown = null;
   api
     .records()
-    .then((records) => update({ records }))
+    .then((records) => set({ records }))
     .catch((e) => console.warn('checkers:', e));
   return {
     update(state) {
-      if (state.records === shown && body.childElementCount) return;
-      shown = state.records;
-      const recs = state.records || {};
+      const { records } = state.checkers;
+      if (records === shown && body.childElementCount) return;
+      shown = records;
+      const recs = records || {};
       const levels = ['easy', 'normal', 'hard'];
       const all = levels.map((l) => ({ ...EMPTY, ...(recs[l] || {}) }));
       const totalGames = all.reduce((a, r) => a + r.wins + r.draws + r.losses, 0);

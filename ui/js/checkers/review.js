@@ -5,6 +5,7 @@
 
 import * as api from './api.js';
 import { state, update, renderNow } from '../common/state.js';
+import { set } from './state.js';
 import { t } from '../common/i18n.js';
 import { toast, report } from '../common/notify.js';
 
@@ -16,7 +17,7 @@ export async function reviewGame(ply = null) {
   try {
     const data = await api.review();
     const index = ply == null ? data.moves.length : Math.max(0, Math.min(data.moves.length, ply));
-    update({ review: { source: 'game', id: null, data, index }, movesOpen: false });
+    set({ review: { source: 'game', id: null, data, index }, movesOpen: false });
   } catch (e) {
     report(e);
   }
@@ -26,8 +27,8 @@ export async function reviewGame(ply = null) {
 export async function reviewHistory(id) {
   try {
     const data = await api.historyGame(id);
-    update({
-      screen: 'game',
+    update({ screen: 'game' });
+    set({
       review: { source: 'history', id, data, index: data.moves.length },
       movesOpen: false,
       showEnd: false,
@@ -40,16 +41,16 @@ export async function reviewHistory(id) {
 
 /** Shows position `index` of the review (clamped to the game). */
 export function reviewTo(index) {
-  const r = state.review;
+  const r = state.checkers.review;
   if (!r) return;
   const last = r.data.moves.length;
   const i = Math.max(0, Math.min(last, index));
-  if (i !== r.index) update({ review: { ...r, index: i } });
+  if (i !== r.index) set({ review: { ...r, index: i } });
 }
 
 /** One step back or forth in the review, or to its first or last position. */
 export function reviewStep(step) {
-  const r = state.review;
+  const r = state.checkers.review;
   if (!r) return;
   if (step === 'first') reviewTo(0);
   else if (step === 'last') reviewTo(r.data.moves.length);
@@ -58,13 +59,14 @@ export function reviewStep(step) {
 
 /** Leaves the review: back under the finished game, or back to the records. */
 export function exitReview() {
-  const r = state.review;
+  const r = state.checkers.review;
   if (!r) return;
   if (r.source === 'history') {
     // Back on the records, the focus returns to the kept game's row.
-    update({ review: null, screen: 'records', focusAfter: `.history-row[data-id="${r.id}"]` });
+    set({ review: null });
+    update({ screen: 'records', focusAfter: `.history-row[data-id="${r.id}"]` });
   } else {
-    update({ review: null });
+    set({ review: null });
     renderNow();
     document.getElementById('review-game')?.focus({ preventScroll: true });
   }
@@ -72,7 +74,7 @@ export function exitReview() {
 
 /** Copies the PDN of the reviewed game, or of the game on screen, to the clipboard. */
 export async function copyPdn() {
-  const r = state.review;
+  const r = state.checkers.review;
   try {
     await api.copyPdn(r && r.source === 'history' ? r.id : null);
     toast(t('pdnCopied'));

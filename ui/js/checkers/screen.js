@@ -11,14 +11,16 @@
 // and in a review a strip of moves above the board, so the board is never
 // hidden while the game is stepped through.
 
-import { h, setText, sayText, svgEl } from '../common/dom.js';
+import { h, setText, sayText } from '../common/dom.js';
 import { t } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { createBoard } from './board.js';
-import { screen, topBar, outcomeLine } from '../common/frame.js';
+import { screen, topBar } from '../common/frame.js';
 import { createMoveList, moveName } from './move-list.js';
+import { count, discs, showCounts, outcomeLine } from './widgets.js';
 import { modalSheet } from './sheet.js';
-import { state, update } from '../common/state.js';
+import { state } from '../common/state.js';
+import { set } from './state.js';
 import { attachBoard, tapSquare, undo, back, playAgain, toMenu } from './flow.js';
 import { movableMap, boardAcceptsInput, liftedSquare } from './offer.js';
 import { reviewGame, reviewTo, reviewStep, exitReview, copyPdn } from './review.js';
@@ -28,7 +30,7 @@ import { attachBoardKeys } from './keys.js';
 const WIDE = globalThis.matchMedia?.('(min-width: 700px), (orientation: landscape) and (max-height: 560px)');
 // A sheet left open when the window grows into a wide layout closes.
 WIDE?.addEventListener?.('change', () => {
-  if (WIDE.matches && state.movesOpen) update({ movesOpen: false });
+  if (WIDE.matches && state.checkers.movesOpen) set({ movesOpen: false });
 });
 
 /** The accessible name of square `n`: "22, your man, can move". */
@@ -46,63 +48,21 @@ function squareLabel(n, board, { movable, lifted, dests, landed, taken, hop }) {
   return parts.join(', ');
 }
 
-/** Pieces on a board: `{ player, cpu }`. */
-function count(board) {
-  const out = { player: 0, cpu: 0 };
-  for (const p of board || []) if (p) out[p.side] += 1;
-  return out;
+/** The review's current move in the list (its one Tab stop), when it can be seen. */
+function moveShown() {
+  const stop = document.querySelector('.move-list [tabindex="0"]');
+  return stop && stop.getClientRects().length ? stop : null;
 }
 
-/** A small disc of `side`'s colour, for counts. */
-function disc(side) {
-  const svg = svgEl('svg', { class: `disc-icon ${side}`, viewBox: '0 0 20 20', 'aria-hidden': 'true' });
-  svgEl('circle', { class: `disc ${side}`, cx: 10, cy: 10, r: 8 }, svg);
-  return svg;
+/** Where the focus goes when the control that had it goes: in a review the move shown, else a step; else the board. */
+export function focusLost(s) {
+  if (!s.checkers.review) return document.querySelector('.board.interactive');
+  return moveShown() || [...document.querySelectorAll('.review-bar .nav-btn')].find((b) => !b.disabled);
 }
 
-/**
- * The pieces left on one side as a row of discs, each 18 px across; from
- * the sixth on they overlap more, so that twelve take no more room than
- * five.
- */
-function discs(side, n) {
-  const step = n > 1 ? Math.min(15, 62 / (n - 1)) : 0;
-  const width = n > 0 ? 20 + (n - 1) * step : 0;
-  const svg = svgEl('svg', {
-    class: `discs discs-${side}`,
-    viewBox: `0 0 ${width} 20`,
-    width,
-    height: 20,
-    'aria-hidden': 'true',
-  });
-  for (let i = 0; i < n; i++) svgEl('circle', { class: `disc ${side}`, cx: 10 + i * step, cy: 10, r: 9 }, svg);
-  return svg;
-}
-
-/**
- * "● CPU 12  ○ You 11"; `short` leaves the names to the discs on screen,
- * and says them to screen readers only (a name on a plain span is not
- * read out, so the words are text).
- */
-function counts(c, short = false) {
-  const side = (who, name, n) =>
-    h('span', { class: 'count-side' }, [
-      disc(who),
-      short ? h('span', { class: 'sr-only', text: `${name} ` }) : null,
-      h('span', { text: short ? String(n) : `${name} ${n}` }),
-    ]);
-  return [side('cpu', t('cpu'), c.cpu), side('player', t('you'), c.player)];
-}
-
-/**
- * Shows the counts in `el`, rebuilt only when they (or the language)
- * change: each rebuild is a burst of events to screen readers.
- */
-function showCounts(el, c, short = false) {
-  const key = `${t('cpu')} ${c.cpu} ${t('you')} ${c.player}`;
-  if (el.dataset.counts === key) return;
-  el.dataset.counts = key;
-  el.replaceChildren(...counts(c, short));
+/** Where the focus goes as the screen opens: in a review the move shown (else the board, as on every play screen). */
+export function focusOnEntry(s) {
+  return s.checkers.review ? moveShown() : null;
 }
 
 export function mount(root) {
@@ -119,7 +79,7 @@ export function mount(root) {
   const infoLast = h('span', { class: 'info-last' });
   const openMoves = h(
     'button',
-    { id: 'open-moves', class: 'info-line', type: 'button', 'aria-haspopup': 'dialog', onclick: () => update({ movesOpen: true }) },
+    { id: 'open-moves', class: 'info-line', type: 'button', 'aria-haspopup': 'dialog', onclick: () => set({ movesOpen: true }) },
     [infoCounts, infoLast, h('span', { class: 'info-open' }, [h('span', { text: t('moves') }), icons.chevron()])],
   );
 
@@ -178,9 +138,9 @@ export function mount(root) {
   const list = createMoveList({
     label: t('moves'),
     choose: (ply) => {
-      if (state.review) {
+      if (state.checkers.review) {
         reviewTo(ply);
-        update({ movesOpen: false });
+        set({ movesOpen: false });
       } else reviewGame(ply);
     },
     step: reviewStep,
@@ -195,7 +155,7 @@ export function mount(root) {
         class: 'icon-btn close-moves',
         type: 'button',
         'aria-label': t('closeMoves'),
-        onclick: () => update({ movesOpen: false }),
+        onclick: () => set({ movesOpen: false }),
       }, [icons.close()]),
     ]),
     h('div', { class: 'move-cols', 'aria-hidden': 'true' }, [
@@ -205,7 +165,7 @@ export function mount(root) {
     ]),
     h('div', { class: 'move-scroll' }, [list.el, empty]),
   ]);
-  const scrim = h('div', { class: 'scrim', onclick: () => update({ movesOpen: false }) });
+  const scrim = h('div', { class: 'scrim', onclick: () => set({ movesOpen: false }) });
 
   const notice = h('p', { id: 'game-notice', class: 'notice game-notice', role: 'status' });
   const toastEl = h('p', { id: 'toast', class: 'toast', role: 'status', 'aria-live': 'polite' });
@@ -237,12 +197,13 @@ export function mount(root) {
 
   return {
     update(s) {
-      const view = s.game;
-      const review = s.review;
+      const c = s.checkers;
+      const view = c.view;
+      const review = c.review;
       if (!view && !review) return;
-      const mode = review ? 'review' : view.status === 'over' && s.showEnd ? 'end' : 'play';
+      const mode = review ? 'review' : view.status === 'over' && c.showEnd ? 'end' : 'play';
       el.dataset.mode = mode;
-      el.classList.toggle('moves-open', Boolean(s.movesOpen) && mode !== 'review');
+      el.classList.toggle('moves-open', Boolean(c.movesOpen) && mode !== 'review');
       const level = review ? review.data.level : view.level;
       title.textContent = t(`level.${level}`);
 
@@ -256,13 +217,13 @@ export function mount(root) {
         lastMove = m ? { side: m.side, path: m.path, captured: m.captured } : null;
       } else {
         live = boardAcceptsInput();
-        shown = s.shown || view.board;
+        shown = c.shown || view.board;
         // The CPU's move as its hops are played, else the player's chain
         // while it is made, else the last move.
-        lastMove = s.shownLast ?? view.chain ?? view.lastMove;
+        lastMove = c.shownLast ?? view.chain ?? view.lastMove;
       }
-      const movable = live ? movableMap(s.legal) : new Map();
-      const lifted = review ? null : s.moving ?? (live ? liftedSquare() : null);
+      const movable = live ? movableMap(c.legal) : new Map();
+      const lifted = review ? null : c.moving ?? (live ? liftedSquare() : null);
       const dests = live && lifted != null ? movable.get(lifted) || [] : [];
       const path = (lastMove && lastMove.path) || [];
       const landed = path.length ? path[path.length - 1] : null;
@@ -280,27 +241,27 @@ export function mount(root) {
         lifted,
         dests,
         lastMove,
-        flash: new Set(live ? s.flash || [] : []),
-        focus: review ? null : s.focus,
-        active: hop && !review && s.shownLast ? hop.to : null,
+        flash: new Set(live ? c.flash || [] : []),
+        focus: review ? null : c.focus,
+        active: hop && !review && c.shownLast ? hop.to : null,
         numbers: s.settings.squareNumbers,
         locked: !live,
         label: (n) => squareLabel(n, shown, { movable, lifted, dests, landed, taken, hop }),
       });
 
       // Counts and the last move (phones' line, the panel's head).
-      const c = count(shown);
+      const pieces = count(shown);
       const moves = review ? review.data.moves : view.moves || [];
       const upto = review ? review.index : moves.length;
       const last = upto > 0 ? moves[upto - 1] : null;
-      showCounts(infoCounts, c, true);
+      showCounts(infoCounts, pieces, true);
       setText(infoLast, last ? t('lastMoveShort', { move: last.text }) : '');
-      showCounts(panelCounts, c);
+      showCounts(panelCounts, pieces);
 
       // The move list; the phone's sheet opens and closes with the state.
       list.render({ moves, mode, current: upto });
       empty.hidden = moves.length > 0;
-      sheet.show(Boolean(s.movesOpen) && mode !== 'review');
+      sheet.show(Boolean(c.movesOpen) && mode !== 'review');
       // Entering a review: the focus goes to the move shown.
       if (mode === 'review' && lastMode && lastMode !== 'review' && !list.el.contains(document.activeElement)) {
         list.focusStop();
@@ -313,12 +274,12 @@ export function mount(root) {
         // disabled for the moment a move is on its way would drop the
         // keyboard focus; undo() itself waits for that move.
         undoBtn.disabled = !view.canUndo;
-        const status = s.cpuTurn ? 'cpuThinking' : view.status;
+        const status = c.cpuTurn ? 'cpuThinking' : view.status;
         turnLine.dataset.status = status;
         let text;
         if (status === 'over' && view.result) text = outcomeLine(view.result);
         else text = t(`status.${status}`);
-        sayText(spoken, status === 'cpuThinking' ? '' : s.spoken);
+        sayText(spoken, status === 'cpuThinking' ? '' : c.spoken);
         sayText(sentence, text);
         const n = view.drawIn;
         drawCounter.hidden = n == null;

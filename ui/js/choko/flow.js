@@ -9,9 +9,10 @@
 // with that answer's View; nothing here knows a rule of the game.
 
 import * as api from './api.js';
-import { isStale, setSettings } from '../common/api.js';
 import { state, update, renderNow } from '../common/state.js';
-import { painted, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS, END_PAUSE_MS } from '../common/timing.js';
+import { set } from './state.js';
+import { painted, sleep, CPU_HOP_GAP_MS, END_PAUSE_MS } from '../common/timing.js';
+import { createTurns } from '../common/turns.js';
 import * as sound from '../common/sound.js';
 import { t } from '../common/i18n.js';
 import { report, toast } from '../common/notify.js';
@@ -21,41 +22,9 @@ import { slide, fade, settle } from './motion.js';
 /** How long the machine's extra piece is shown ringed before it goes, ms. */
 export const EXTRA_SHOW_MS = 650;
 
-state.choko = {
-  /** The shell's answer has come (the start screen's Choko panel waits for it). */
-  loaded: false,
-  ladder: null,
-  /** The game on screen (or the last one, for the start screen), and what it offers. */
-  view: null,
-  legal: null,
-  /** A game goes on that Continue resumes. */
-  resumable: false,
-  selected: null,
-  focus: 'c3',
-  /** `{ board, hands }` while an action is shown part by part; else the View's. */
-  shown: null,
-  /** A point whose piece is shown ringed as the machine's extra piece. */
-  show: null,
-  /** The action whose parts are being shown (its marks), else the View's last. */
-  lastShown: null,
-  busy: false,
-  machineTurn: false,
-  spoken: '',
-  showEnd: false,
-  /** Start screen: ending the streak asked first. */
-  confirm: false,
-  /** The ladder before a game that ended it, for the result's sentence. */
-  ended: null,
-};
-
-let generation = 0;
-let inFlight = null;
+/** The game's course: its generation and the machine's reply on its way. */
+const turns = createTurns();
 let board = null;
-
-/** Merges `patch` into Choko's state and draws. */
-export function set(patch) {
-  update({ choko: { ...state.choko, ...patch } });
-}
 
 /** The game screen hands over its board so actions can be shown on it. */
 export function attachChokoBoard(b) {
@@ -78,22 +47,9 @@ export async function loadChoko() {
   }
 }
 
-/** The game chosen on the start screen, remembered in the settings. */
-export async function chooseGame(game) {
-  if (state.settings.game === game || (!state.settings.game && game === 'checkers')) return;
-  const next = { ...state.settings, game };
-  update({ settings: next });
-  try {
-    const saved = await setSettings(next);
-    if (saved) update({ settings: saved });
-  } catch (e) {
-    console.warn('choko:', e);
-  }
-}
-
 /** Shows `view` (with `legal`) on the Choko screen and starts the machine or the end when it is their time. */
 function showChoko(view, legal, ladder, extra = {}) {
-  generation += 1;
+  turns.next();
   set({
     view,
     legal,
@@ -120,7 +76,7 @@ function showChoko(view, legal, ladder, extra = {}) {
 /** Starts a game through `call` (the next game, or a new streak) and shows it. */
 async function start(call) {
   sound.unlock();
-  generation += 1;
+  turns.next();
   try {
     const answer = await call();
     const legal = await api.legalMoves();
@@ -140,8 +96,8 @@ export const newStreak = () => start(api.newStreak);
 /** Resumes the saved game, a jump waiting for its extra piece included. */
 export async function continueChoko() {
   sound.unlock();
-  generation += 1;
-  if (inFlight) await inFlight.catch(() => {});
+  turns.next();
+  await turns.settled();
   try {
     const s = await api.state();
     if (s.game && s.resumable) {
@@ -210,11 +166,11 @@ async function showPart(part, who, gen) {
       set({ show: part.at });
       renderNow();
       await sleep(EXTRA_SHOW_MS);
-      if (gen !== generation) return;
+      if (!turns.live(gen)) return;
     }
     await fade(piece(part.at));
   }
-  if (gen !== generation) return;
+  if (!turns.live(gen)) return;
   set({ shown: after, show: null });
   renderNow();
   if (part.part === 'place') await settle(piece(part.at));
@@ -223,7 +179,7 @@ async function showPart(part, who, gen) {
 
 /** One part of the player's action, sent to the shell, then shown. */
 async function playPart(input, focusTo) {
-  const gen = generation;
+  const gen = turns.now();
   set({ busy: true, selected: null, spoken: '' });
   let answer;
   let legal;
@@ -232,13 +188,13 @@ async function playPart(input, focusTo) {
     legal = await api.legalMoves();
   } catch (e) {
     report(e);
-    if (gen === generation) {
+    if (turns.live(gen)) {
       set({ busy: false });
       resync();
     }
     return;
   }
-  if (gen !== generation) return;
+  if (!turns.live(gen)) return;
   const view = answer.view;
   let parts;
   if (view.waiting) parts = [{ part: 'jump', ...view.waiting }];
@@ -247,7 +203,7 @@ async function playPart(input, focusTo) {
   set({ lastShown: view.waiting ? null : view.last });
   for (const part of parts) {
     await showPart(part, 'player', gen);
-    if (gen !== generation) return;
+    if (!turns.live(gen)) return;
   }
   // Said while the game goes on; at the end the result says why, and a
   // toast would cover its buttons.
@@ -281,39 +237,34 @@ export function machineSentence(a) {
 
 /** The machine's turn: a pause, the search (in the shell), then its action one part at a time. */
 async function runMachine() {
-  const gen = generation;
+  const gen = turns.now();
   set({ machineTurn: true, spoken: '' });
-  await sleep(CPU_PAUSE_MS);
-  if (gen !== generation) return;
-  const request = api.cpuReply();
-  inFlight = request;
   let reply;
   let legal;
   try {
-    reply = await request;
+    reply = await turns.machine(gen, api.cpuReply);
+    if (!reply) return;
     legal = await api.legalMoves();
   } catch (e) {
-    if (inFlight === request) inFlight = null;
-    if (gen !== generation || isStale(e)) return;
+    if (!turns.live(gen)) return;
     report(e);
     set({ machineTurn: false });
     resync();
     return;
   }
-  if (inFlight === request) inFlight = null;
-  if (gen !== generation) return;
+  if (!turns.live(gen)) return;
   set({ lastShown: reply.action });
   const parts = actionParts(reply.action);
   for (let i = 0; i < parts.length; i++) {
     if (i > 0) await sleep(CPU_HOP_GAP_MS);
-    if (gen !== generation) return;
+    if (!turns.live(gen)) return;
     await showPart(parts[i], 'machine', gen);
-    if (gen !== generation) return;
+    if (!turns.live(gen)) return;
   }
   // The action stands until drawn before the turn comes back: the board's
   // active descendant on where it landed is what a screen reader hears.
   await painted();
-  if (gen !== generation) return;
+  if (!turns.live(gen)) return;
   const view = reply.view;
   set({
     view,
@@ -332,11 +283,11 @@ async function runMachine() {
 
 /** The end: a sound, a moment with the final position alone, then the result under it. */
 async function finish(view) {
-  const gen = generation;
+  const gen = turns.now();
   set({ busy: false, machineTurn: false, selected: null, resumable: false });
   if (view.result) setTimeout(() => sound.play(view.result.outcome), 350);
   await sleep(END_PAUSE_MS);
-  if (gen !== generation || state.screen !== 'choko') return;
+  if (!turns.live(gen) || state.screen !== 'choko') return;
   set({ showEnd: true });
   renderNow();
   document.getElementById('choko-outcome')?.focus({ preventScroll: true });
@@ -344,7 +295,7 @@ async function finish(view) {
 
 /** Back to the start screen; the game stays saved and Continue resumes it. */
 export async function leaveChoko() {
-  generation += 1;
+  turns.next();
   set({ busy: false, machineTurn: false, selected: null, shown: null, show: null, lastShown: null, showEnd: false });
   update({ screen: 'start' });
   try {
@@ -355,15 +306,7 @@ export async function leaveChoko() {
   }
 }
 
-// Ctrl/Cmd+Z on the Choko screen: the shell's refusal, said calmly (L6);
-// Esc leaves Choko's help.
-globalThis.document?.addEventListener('keydown', (e) => {
-  if (state.screen === 'chokoHelp' && e.key === 'Escape') {
-    update({ screen: state.returnTo || 'start' });
-    return;
-  }
-  if (state.screen !== 'choko' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey) return;
-  if (e.key !== 'z' && e.key !== 'Z') return;
-  e.preventDefault();
+/** Ctrl/Cmd+Z: Choko has no undo, and the shell's refusal says so calmly (L6). */
+export function refuseUndo() {
   api.undo().catch(report);
-});
+}

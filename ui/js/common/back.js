@@ -6,22 +6,31 @@
 // and only on the start screen closes the app.
 
 /**
- * What one press of back does in state `s`, the topmost thing first:
- * - `closeConfirm`: the confirmation of abandoning a game is open;
- * - `closeSheet`: the move list sheet is open;
- * - `closeScreen`: records, help or settings (back where they were opened from);
- * - `leaveGame`: the checkers game screen, a review included (the game
- *   screen's own back: a kept game's review returns to the records);
- * - `leaveChoko`: a Choko screen;
+ * What one press of back does in state `s`, for the games of the registry
+ * `games` (games.js), the topmost thing first:
+ * - what a game closes first (its `onTop`): `closeConfirm` for a question
+ *   of the start screen, `closeSheet` for the move list sheet;
+ * - `closeScreen`: the settings or a game's help or records (back where
+ *   they were opened from);
+ * - `leaveGame`: a game's play screen, a review included (its own back:
+ *   a kept game's review returns to the records);
  * - `exit`: the start screen, where there is nothing to go back to.
  */
-export function backStep(s) {
-  if (s.confirmLevel) return 'closeConfirm';
-  if (s.movesOpen) return 'closeSheet';
-  if (['records', 'help', 'settings'].includes(s.screen)) return 'closeScreen';
-  if (s.screen === 'game') return 'leaveGame';
-  if (typeof s.screen === 'string' && s.screen.startsWith('choko')) return 'leaveChoko';
+export function backStep(s, games) {
+  const top = onTop(s, games);
+  if (top) return top.step;
+  if (s.screen === 'settings' || games.some((g) => s.screen === g.help || s.screen === g.records)) return 'closeScreen';
+  if (games.some((g) => s.screen === g.play)) return 'leaveGame';
   return 'exit';
+}
+
+/** What a game of `games` closes before anything else in state `s`: `{ step, close }`, or null. */
+export function onTop(s, games) {
+  for (const game of games) {
+    const top = game.onTop(s);
+    if (top) return top;
+  }
+  return null;
 }
 
 /**

@@ -1,4 +1,6 @@
-// Pieces shared by several screens: the top bar and the sub-screen frame.
+// Pieces every screen may use: the screen's frame and its top bar, the
+// start screen's Continue and its questions, choice groups, the hint that
+// a page scrolls.
 
 import { h } from './dom.js';
 import * as icons from './icons.js';
@@ -20,15 +22,42 @@ export function screen(name, children) {
   return h('section', { class: `screen screen-${name}`, 'data-screen': name }, children);
 }
 
+/** A game's Continue on the start screen (`#id`): its detail (`.continue-detail`) is the caller's to set. */
+export function continueButton(id, onclick) {
+  return h('button', { id, class: 'btn continue', type: 'button', onclick }, [
+    icons.play(),
+    h('span', { class: 'continue-text' }, [
+      h('span', { class: 'continue-title', text: t('continue') }),
+      h('span', { class: 'continue-detail' }),
+    ]),
+  ]);
+}
+
 /**
- * The sentence under a result: a side that lost with pieces still on the
- * board had no move; one with none had lost them all (R7).
+ * A question asked before what cannot be taken back: an alert dialog over
+ * the page (`#id`, hidden until asked) with its title (`#id-title`), its
+ * text (`#id-text`), the button that goes ahead (`#id-new`) and the one
+ * that keeps things as they are (`#id-keep`). Tab stays inside it while it
+ * is open. Returns `{ el, text, yes, no }`.
  */
-export function outcomeLine(result) {
-  const loserPieces =
-    result.outcome === 'win' ? result.cpuPieces : result.outcome === 'loss' ? result.playerPieces : 1;
-  const suffix = loserPieces === 0 ? 'NoPieces' : '';
-  return t(`outcomeLine.${result.outcome}${suffix}`);
+export function question(id, { title, text, yes, no }) {
+  const yesBtn = h('button', { id: `${id}-new`, class: 'btn primary', type: 'button', text: yes });
+  const noBtn = h('button', { id: `${id}-keep`, class: 'btn', type: 'button', text: no });
+  const body = h('p', { id: `${id}-text`, text });
+  const el = h('div', { class: 'dialog-scrim', id }, [
+    h('div', { class: 'dialog', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': `${id}-title`, 'aria-describedby': `${id}-text` }, [
+      h('h2', { id: `${id}-title`, text: title }),
+      body,
+      h('div', { class: 'dialog-actions' }, [yesBtn, noBtn]),
+    ]),
+  ]);
+  el.hidden = true;
+  el.addEventListener('keydown', (e) => {
+    if (e.key !== 'Tab') return;
+    e.preventDefault();
+    (document.activeElement === yesBtn ? noBtn : yesBtn).focus();
+  });
+  return { el, text: body, yes: yesBtn, no: noBtn };
 }
 
 /**

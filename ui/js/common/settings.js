@@ -5,13 +5,14 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 import { screen, topBar, radioGroup } from './frame.js';
 import { state, update } from './state.js';
-import * as api from './api.js';
+import { setSettings } from './api.js';
 
-async function change(patch) {
+/** Changes the settings at once and has the shell keep them; its answer is the settings in force. */
+export async function changeSettings(patch) {
   const next = { ...state.settings, ...patch };
   update({ settings: next });
   try {
-    const saved = await api.setSettings(next);
+    const saved = await setSettings(next);
     if (saved) update({ settings: saved });
   } catch (e) {
     console.warn('checkers:', e);
@@ -19,7 +20,7 @@ async function change(patch) {
 }
 
 function toggle(id, label, key) {
-  const btn = h('button', { id, class: 'switch', type: 'button', role: 'switch', onclick: () => change({ [key]: !state.settings[key] }) }, [
+  const btn = h('button', { id, class: 'switch', type: 'button', role: 'switch', onclick: () => changeSettings({ [key]: !state.settings[key] }) }, [
     h('span', { class: 'switch-label', text: label }),
     h('span', { class: 'switch-track', 'aria-hidden': 'true' }, [h('span', { class: 'switch-thumb' })]),
   ]);
@@ -37,7 +38,7 @@ export function mount(root, s) {
     className: 'three',
     options: langs.map(([id, value, label]) => [id, value ?? 'system', label, value]),
     current: () => state.settings.language ?? 'system',
-    choose: (value) => change({ language: value === 'system' ? null : value }),
+    choose: (value) => changeSettings({ language: value === 'system' ? null : value }),
   });
   group.id = 'lang-select';
   const sound = toggle('sound-toggle', t('sound'), 'sound');
