@@ -1,16 +1,14 @@
-// Help screen (H1): the rules, how to play here, undo, the levels, the tips
-// («Consejos») and the frequent questions. Each section opens and closes
-// (the first is open), so a phone shows a short list of titles; the small
-// board diagrams come from `checkers/help-diagrams.js`, data a test checks against
-// the engine. All the text comes from the i18n tables.
+// Checkers' help (H1), in the help frame (common/help.js): the rules, how
+// to play here, undo, the levels, the tips («Consejos») and the frequent
+// questions; the small board diagrams come from `help-diagrams.js`, data a
+// test checks against the engine.
 
 import { h } from '../common/dom.js';
 import { t, content } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { createBoard } from './board.js';
 import { DIAGRAMS } from './help-diagrams.js';
-import { screen, topBar, scrollHint } from '../common/frame.js';
-import { update } from '../common/state.js';
+import { helpSection, mountHelp } from '../common/help.js';
 
 const PIECES = {
   p: { side: 'player', king: false },
@@ -35,28 +33,8 @@ function diagram(name, caption) {
   return h('figure', { class: `diagram diagram-${name}` }, [b.svg, h('figcaption', { text: caption })]);
 }
 
-/** A section that opens and closes, its title the summary. */
-function section(id, title, body, open) {
-  return h('details', { class: 'help-section', id, open: open || null }, [
-    h('summary', {}, [h('h2', { text: title }), icons.chevron()]),
-    h('div', { class: 'help-content' }, body),
-  ]);
-}
-
 export function mount(root, s) {
-  const sections = content('helpSections').map((sec, i) =>
-    section(
-      `help-${i}`,
-      sec.title,
-      [
-        sec.diagram ? diagram(sec.diagram, sec.caption) : null,
-        (sec.paras || []).map((p) => h('p', { text: p })),
-        sec.bullets ? h('ul', {}, sec.bullets.map((b) => h('li', { text: b }))) : null,
-      ],
-      i === 0,
-    ),
-  );
-  const faq = section(
+  const faq = helpSection(
     'help-faq',
     content('faqTitle'),
     content('faq').map((item) =>
@@ -64,9 +42,5 @@ export function mount(root, s) {
     ),
     false,
   );
-  const scroller = h('div', { class: 'scroll' }, [h('div', { class: 'help-body' }, [sections, faq])]);
-  const el = screen('help', [topBar(t('helpTitle'), () => update({ screen: s.returnTo || 'start' })), scroller]);
-  root.appendChild(el);
-  scrollHint(scroller);
-  return { update() {} };
+  return mountHelp(root, s, { name: 'help', title: t('helpTitle'), prefix: 'help', sections: content('helpSections'), diagram, more: [faq] });
 }
