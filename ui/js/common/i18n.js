@@ -1,13 +1,26 @@
-// The page's sentences: one table per language (`lang/checkers-es.js`,
-// `lang/checkers-en.js`), the choice of language, and `t()`, which looks a key up
-// in the current language and falls back to Spanish, the product's own
-// language, if a key were ever missing in English.
+// The page's sentences: the app's own language files and each game's
+// (`lang/app-es.js`, `lang/checkers-es.js`, `lang/choko-es.js` and their
+// English pairs), merged into one table per language; the choice of
+// language; and `t()`, which looks a key up in the current language and
+// falls back to Spanish, the product's own language, if a key were ever
+// missing in English.
 
-import es from '../lang/checkers-es.js';
-import en from '../lang/checkers-en.js';
+import appEs from '../lang/app-es.js';
+import appEn from '../lang/app-en.js';
+import checkersEs from '../lang/checkers-es.js';
+import checkersEn from '../lang/checkers-en.js';
+import chokoEs from '../lang/choko-es.js';
+import chokoEn from '../lang/choko-en.js';
 
-/** The tables, by language code. */
-export const tables = { es, en };
+/** The language files, by language: the app's, then each game's, in the same order. */
+export const FILES = {
+  es: [appEs, checkersEs, chokoEs],
+  en: [appEn, checkersEn, chokoEn],
+};
+
+/** The tables, by language code: each language's files merged. */
+export const tables = { es: Object.assign({}, ...FILES.es), en: Object.assign({}, ...FILES.en) };
+const es = tables.es;
 
 let current = 'es';
 

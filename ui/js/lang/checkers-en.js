@@ -1,11 +1,8 @@
-// Every sentence the page shows, in English. The keys, the `{name}`
-// placeholders and the shape of the help are the Spanish table's
-// (`checkers-es.js`): tests/ui checks that both files agree.
-
-import choko from './choko-en.js';
+// Checkers' sentences in English. The keys, the `{name}` placeholders and
+// the shape of the help are checkers-es.js's: tests/ui checks that both
+// files agree.
 
 export default {
-  appTitle: 'Checkers',
   tagline: 'English draughts against the CPU',
 
   'status.yourTurn': 'Your turn',
@@ -19,7 +16,6 @@ export default {
   drawIn: 'Draw in {n} turns',
   drawInOne: 'Draw in 1 turn',
 
-  continue: 'Continue the game',
   continueDetail: '{level}, saved game',
   chooseOpponent: 'Choose your opponent',
   'level.easy': 'Easy',
@@ -31,38 +27,21 @@ export default {
   whoStarts: 'Who starts',
   firstPlayer: 'You first',
   firstCpu: 'CPU first',
-  records: 'Records',
-  help: 'Help',
-  settings: 'Settings',
   'notice.savedGameUnreadable':
     'The saved game could not be read; it has been set aside and you can start a new one.',
   'notice.recordsUnreadable':
     'Your records could not be read; they have been set aside and start again from zero.',
-  'notice.settingsUnreadable':
-    'The settings could not be read; the file has been set aside and the defaults are in use.',
-  'notice.notSaving': 'Your progress cannot be saved on this device: you can keep playing, but it will not be kept.',
-  'notice.other': 'A saved file could not be read; it has been set aside and the game carries on as usual.',
-  noBackend: 'Could not reach the game.',
-  'error.noGame': 'There is no game in progress.',
   'error.noSuchGame': 'That game is no longer in the records.',
-  'error.gameOver': 'The game is already over.',
-  'error.notYourTurn': 'It is the CPU’s turn.',
   'error.notCpuTurn': 'It is your turn.',
   'error.illegalHop': 'That move is not legal.',
   'error.mustContinueChain': 'Keep jumping with the same piece.',
   'error.nothingToUndo': 'There is nothing to undo.',
   'error.illegalCpuMove': 'The CPU could not play.',
   'error.noCpuMove': 'The CPU has no move.',
-  'error.search': 'The CPU could not think.',
   'error.clipboard': 'The clipboard could not be used.',
-  'error.noBackend': 'Could not reach the game.',
-  'error.other': 'Something went wrong; the game has been reloaded.',
 
-
-  back: 'Back to the menu',
   undo: 'Undo',
   boardLabel: 'Board',
-  you: 'You',
   cpu: 'CPU',
   moves: 'Moves',
   closeMoves: 'Close the moves',
@@ -83,7 +62,6 @@ export default {
   confirmTitle: 'Abandon the saved game?',
   confirmText: 'Starting a new game discards the saved one. It does not count as a loss.',
   confirmNew: 'Start a new game',
-  confirmKeep: 'Keep it',
 
   'sq.empty': 'empty',
   'sq.playerMan': 'your man',
@@ -98,9 +76,6 @@ export default {
   'sq.cpuJumped': 'the CPU jumped here from {from}, taking the piece on {by}',
   'sq.taken': 'piece taken',
 
-  'outcome.win': 'Victory',
-  'outcome.loss': 'Defeat',
-  'outcome.draw': 'Draw',
   'outcomeLine.win': 'The CPU cannot move: you win.',
   'outcomeLine.loss': 'You have no moves left: the CPU wins.',
   'outcomeLine.winNoPieces': 'The CPU has no pieces left: you win.',
@@ -110,7 +85,6 @@ export default {
   piecesYou: 'You: {n}',
   piecesCpu: 'CPU: {n}',
   playAgain: 'Play again',
-  menu: 'Menu',
 
   recordsTitle: 'Records',
   wins: 'Wins',
@@ -132,16 +106,6 @@ export default {
   startedCpu: 'the CPU started',
   turns: '{n} turns',
   turnsOne: '1 turn',
-
-  settingsTitle: 'Settings',
-  language: 'Language',
-  langSystem: 'System',
-  langEs: 'Español',
-  langEn: 'English',
-  sound: 'Sound',
-  squareNumbers: 'Square numbers',
-  on: 'On',
-  off: 'Off',
 
   helpTitle: 'Help',
 
@@ -254,6 +218,4 @@ export default {
       a: 'Yes, for your records, but it is never shown on the board. There is no clock and no score.',
     },
   ],
-
-  ...choko,
 };

@@ -1,14 +1,13 @@
-// Every sentence the page shows, in Spanish: the product's own language,
-// and the one `t()` falls back to if a key were ever missing in English.
+// Checkers' sentences in Spanish, the product's own language: its start
+// panel, its game screen, its records and its help. The app's own are in
+// app-es.js, Choko's in choko-es.js; common/i18n.js merges them, and `t()`
+// falls back to Spanish if a key were ever missing in English.
 //
 // The turn-line sentences (U4) and the start screen's choice of who starts
 // (C6) are quoted verbatim from the product text (docs/product.md);
 // everything else is written for the app. `{name}` is filled in by `t()`.
 
-import choko from './choko-es.js';
-
 export default {
-  appTitle: 'Checkers',
   tagline: 'Damas inglesas contra la CPU',
 
   // Turn line (U4), verbatim.
@@ -25,7 +24,6 @@ export default {
   drawInOne: 'Tablas en 1 turno',
 
   // Start screen.
-  continue: 'Continuar la partida',
   continueDetail: '{level}, partida guardada',
   chooseOpponent: 'Elige rival',
   'level.easy': 'Fácil',
@@ -37,41 +35,23 @@ export default {
   whoStarts: 'Quién empieza',
   firstPlayer: 'Tú primero',
   firstCpu: 'CPU primero',
-  records: 'Historial',
-  help: 'Ayuda',
-  settings: 'Ajustes',
   'notice.savedGameUnreadable':
     'No se pudo leer la partida guardada; se ha apartado y puedes empezar una nueva.',
   'notice.recordsUnreadable':
     'No se pudo leer el historial; se ha apartado y empieza de nuevo desde cero.',
-  'notice.settingsUnreadable':
-    'No se pudieron leer los ajustes; se ha apartado el archivo y se usan los de siempre.',
-  'notice.notSaving':
-    'No se puede guardar en este dispositivo: puedes seguir jugando, pero tu progreso no se conservará.',
-  'notice.other': 'No se pudo leer un archivo guardado; se ha apartado y el juego sigue con normalidad.',
-  noBackend: 'No se pudo conectar con el juego.',
   // Refusals of the shell, by code: shown when something goes wrong.
-  'error.noGame': 'No hay ninguna partida en curso.',
   'error.noSuchGame': 'Esa partida ya no está en el historial.',
-  'error.gameOver': 'La partida ya ha terminado.',
-  'error.notYourTurn': 'Ahora le toca a la CPU.',
   'error.notCpuTurn': 'Ahora te toca a ti.',
   'error.illegalHop': 'Esa jugada no es legal.',
   'error.mustContinueChain': 'Tienes que seguir saltando con la misma ficha.',
   'error.nothingToUndo': 'No hay nada que deshacer.',
   'error.illegalCpuMove': 'La CPU no ha podido jugar.',
   'error.noCpuMove': 'La CPU no tiene jugadas.',
-  'error.search': 'La CPU no ha podido pensar.',
   'error.clipboard': 'No se pudo usar el portapapeles.',
-  'error.noBackend': 'No se pudo conectar con el juego.',
-  'error.other': 'Algo no ha ido bien; se ha vuelto a cargar la partida.',
-
 
   // Game screen.
-  back: 'Volver al menú',
   undo: 'Deshacer',
   boardLabel: 'Tablero',
-  you: 'Tú',
   cpu: 'CPU',
   moves: 'Jugadas',
   closeMoves: 'Cerrar las jugadas',
@@ -92,7 +72,6 @@ export default {
   confirmTitle: '¿Abandonar la partida guardada?',
   confirmText: 'Si empiezas una nueva, la partida guardada se descarta. No cuenta como derrota.',
   confirmNew: 'Empezar una nueva',
-  confirmKeep: 'Conservarla',
 
   // Square names for screen readers: "22, tu ficha, puede moverse".
   'sq.empty': 'vacía',
@@ -109,9 +88,6 @@ export default {
   'sq.taken': 'ficha capturada',
 
   // End screen.
-  'outcome.win': 'Victoria',
-  'outcome.loss': 'Derrota',
-  'outcome.draw': 'Tablas',
   'outcomeLine.win': 'La CPU no puede mover: has ganado.',
   'outcomeLine.loss': 'No te quedan jugadas: gana la CPU.',
   'outcomeLine.winNoPieces': 'A la CPU no le quedan fichas: has ganado.',
@@ -121,7 +97,6 @@ export default {
   piecesYou: 'Tú: {n}',
   piecesCpu: 'CPU: {n}',
   playAgain: 'Jugar otra vez',
-  menu: 'Menú',
 
   // Records.
   recordsTitle: 'Historial',
@@ -146,15 +121,6 @@ export default {
   turnsOne: '1 turno',
 
   // Settings.
-  settingsTitle: 'Ajustes',
-  language: 'Idioma',
-  langSystem: 'Sistema',
-  langEs: 'Español',
-  langEn: 'English',
-  sound: 'Sonido',
-  squareNumbers: 'Números de las casillas',
-  on: 'Sí',
-  off: 'No',
 
   // Help.
   helpTitle: 'Ayuda',
@@ -270,6 +236,4 @@ export default {
       a: 'Sí, para el historial, pero nunca se muestra en el tablero. No hay reloj ni puntuación.',
     },
   ],
-
-  ...choko,
 };
