@@ -174,11 +174,11 @@ export function mount(root) {
   const dock = h('div', { class: 'dock' }, [playDock, endDock, reviewDock]);
   const el = screen('game', [
     notice,
-    h('div', { class: 'game-body' }, [
+    h('div', { class: 'play-body game-body' }, [
       bar,
       openMoves,
       boardWrap,
-      h('div', { class: 'lower' }, [turnLine, h('div', { class: 'game-side' }, [dock, panel])]),
+      h('div', { class: 'play-lower lower' }, [turnLine, h('div', { class: 'game-side' }, [dock, panel])]),
       scrim,
     ]),
     toastEl,

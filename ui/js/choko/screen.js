@@ -80,12 +80,12 @@ export function mount(root) {
   const toastEl = h('p', { id: 'toast', class: 'toast', role: 'status', 'aria-live': 'polite' });
   const el = screen('choko', [
     notice,
-    h('div', { class: 'choko-body' }, [
+    h('div', { class: 'play-body choko-body' }, [
       bar,
       machineHand.el,
       h('div', { class: 'board-wrap choko-wrap' }, [board.svg]),
       playerHand.el,
-      h('div', { class: 'choko-lower' }, [turnLine, h('div', { class: 'dock' }, [playDock, endDock])]),
+      h('div', { class: 'play-lower choko-lower' }, [turnLine, h('div', { class: 'dock' }, [playDock, endDock])]),
     ]),
     toastEl,
   ]);
