@@ -224,21 +224,15 @@ async function playHop(from, to) {
 async function runCpu() {
   const gen = turns.now();
   set({ cpuTurn: true, spoken: '' });
-  let reply;
-  let legal;
-  try {
-    // Undone or replaced meanwhile: dropped quietly.
-    reply = await turns.machine(gen, api.cpuReply);
-    if (!reply) return;
-    legal = await api.legalMoves();
-  } catch (e) {
-    if (!turns.live(gen)) return;
+  const failed = (e) => {
     report(e);
     set({ cpuTurn: false });
     resync();
-    return;
-  }
-  if (!turns.live(gen)) return;
+  };
+  // Undone or replaced meanwhile, it is dropped quietly.
+  const turn = await turns.machine(gen, { ask: api.cpuReply, legalMoves: api.legalMoves, failed });
+  if (!turn) return;
+  const { reply, legal } = turn;
 
   const hops = reply.hops || [];
   const shown = state.checkers.shown.slice();

@@ -239,20 +239,17 @@ export function machineSentence(a) {
 async function runMachine() {
   const gen = turns.now();
   set({ machineTurn: true, spoken: '' });
-  let reply;
-  let legal;
-  try {
-    reply = await turns.machine(gen, api.cpuReply);
-    if (!reply) return;
-    legal = await api.legalMoves();
-  } catch (e) {
-    if (!turns.live(gen)) return;
-    report(e);
-    set({ machineTurn: false });
-    resync();
-    return;
-  }
-  if (!turns.live(gen)) return;
+  const turn = await turns.machine(gen, {
+    ask: api.cpuReply,
+    legalMoves: api.legalMoves,
+    failed: (e) => {
+      report(e);
+      set({ machineTurn: false });
+      resync();
+    },
+  });
+  if (!turn) return;
+  const { reply, legal } = turn;
   set({ lastShown: reply.action });
   const parts = actionParts(reply.action);
   for (let i = 0; i < parts.length; i++) {

@@ -8,7 +8,7 @@
 import { isStale } from './api.js';
 import { CPU_PAUSE_MS, sleep } from './timing.js';
 
-/** A game's course: `{ next(), now(), live(gen), settled(), machine(gen, ask) }`. */
+/** A game's course: `{ next(), now(), live(gen), settled(), machine(gen, calls) }`. */
 export function createTurns() {
   let generation = 0;
   /** The machine's reply the shell may still be working on. */
@@ -23,22 +23,26 @@ export function createTurns() {
     /** Resolves once no reply of the machine is on its way. */
     settled: () => (inFlight ? inFlight.then(() => {}, () => {}) : Promise.resolve()),
     /**
-     * The machine's turn begun under `gen`: the pause, then its reply,
-     * asked with `ask()`. Resolves to null when the turn no longer counts
-     * (the generation moved on, or the shell discarded the reply as
-     * stale: undone or replaced meanwhile); any other refusal rejects.
+     * The machine's turn begun under `gen`: the pause, then its reply
+     * (`ask()`), then what the player may do after it (`legalMoves()`).
+     * Resolves to `{ reply, legal }`, or to null when the turn no longer
+     * counts (the generation moved on, or the shell discarded the reply as
+     * stale: undone or replaced meanwhile) or was refused; `failed(error)`
+     * hears a refusal while the turn still counts.
      */
-    async machine(gen, ask) {
+    async machine(gen, { ask, legalMoves, failed }) {
       await sleep(CPU_PAUSE_MS);
       if (gen !== generation) return null;
       const request = ask();
       inFlight = request;
       try {
         const reply = await request;
-        return gen === generation ? reply : null;
+        if (gen !== generation) return null;
+        const legal = await legalMoves();
+        return gen === generation ? { reply, legal } : null;
       } catch (e) {
-        if (gen !== generation || isStale(e)) return null;
-        throw e;
+        if (gen === generation && !isStale(e)) failed(e);
+        return null;
       } finally {
         if (inFlight === request) inFlight = null;
       }
