@@ -11,7 +11,8 @@
 // and in a review a strip of moves above the board, so the board is never
 // hidden while the game is stepped through.
 
-import { h, setText, sayText } from '../common/dom.js';
+import { h, setText } from '../common/dom.js';
+import { turnLine, passingWords } from '../common/play.js';
 import { t } from '../common/i18n.js';
 import * as icons from '../common/icons.js';
 import { createBoard } from './board.js';
@@ -84,13 +85,7 @@ export function mount(root) {
   );
 
   // Play: the turn line and the action bar.
-  const spoken = h('span', { class: 'sr-only', id: 'turn-spoken' });
-  const sentence = h('span', { class: 'turn-text', id: 'turn-text' });
-  const turnLine = h('p', { id: 'turn-line', class: 'turn-line', 'aria-live': 'polite', 'aria-atomic': 'true' }, [
-    spoken,
-    sentence,
-    h('span', { class: 'thinking', 'aria-hidden': 'true' }, [h('i'), h('i'), h('i')]),
-  ]);
+  const line = turnLine({ line: 'turn-line', text: 'turn-text', spoken: 'turn-spoken' });
   const undoBtn = h('button', { id: 'undo', class: 'btn action undo-btn', type: 'button', onclick: undo }, [
     icons.undo(),
     h('span', { text: t('undo') }),
@@ -167,26 +162,25 @@ export function mount(root) {
   ]);
   const scrim = h('div', { class: 'scrim', onclick: () => set({ movesOpen: false }) });
 
-  const notice = h('p', { id: 'game-notice', class: 'notice game-notice', role: 'status' });
-  const toastEl = h('p', { id: 'toast', class: 'toast', role: 'status', 'aria-live': 'polite' });
+  const words = passingWords('game-notice');
 
   const boardWrap = h('div', { class: 'board-wrap' }, [board.svg]);
   const dock = h('div', { class: 'dock' }, [playDock, endDock, reviewDock]);
   const el = screen('game', [
-    notice,
+    words.notice,
     h('div', { class: 'play-body game-body' }, [
       bar,
       openMoves,
       boardWrap,
-      h('div', { class: 'play-lower lower' }, [turnLine, h('div', { class: 'game-side' }, [dock, panel])]),
+      h('div', { class: 'play-lower lower' }, [line.el, h('div', { class: 'game-side' }, [dock, panel])]),
       scrim,
     ]),
-    toastEl,
+    words.toast,
   ]);
   root.appendChild(el);
 
   const sheet = modalSheet(panel, {
-    background: () => [notice, bar, openMoves, boardWrap, turnLine, dock],
+    background: () => [words.notice, bar, openMoves, boardWrap, line.el, dock],
     opener: openMoves,
     first: () => {
       const o = list.el.querySelector('[tabindex="0"]');
@@ -275,17 +269,13 @@ export function mount(root) {
         // keyboard focus; undo() itself waits for that move.
         undoBtn.disabled = !view.canUndo;
         const status = c.cpuTurn ? 'cpuThinking' : view.status;
-        turnLine.dataset.status = status;
-        let text;
-        if (status === 'over' && view.result) text = outcomeLine(view.result);
-        else text = t(`status.${status}`);
-        sayText(spoken, status === 'cpuThinking' ? '' : c.spoken);
-        sayText(sentence, text);
+        const text = status === 'over' && view.result ? outcomeLine(view.result) : t(`status.${status}`);
+        line.say(status, text, status === 'cpuThinking' ? '' : c.spoken);
         const n = view.drawIn;
         drawCounter.hidden = n == null;
         setText(drawCounter, n == null ? '' : n === 1 ? t('drawInOne') : t('drawIn', { n }));
       } else {
-        turnLine.dataset.status = view ? view.status : 'over';
+        line.mark(view ? view.status : 'over');
       }
 
       // End: the result, the pieces left (G3).
@@ -326,10 +316,7 @@ export function mount(root) {
         setText(exit, t(review.source === 'history' ? 'backToRecords' : 'exitReview'));
       }
 
-      notice.hidden = !s.notice;
-      setText(notice, s.notice ? t(`notice.${s.notice}`) : '');
-      setText(toastEl, s.toast || '');
-      toastEl.hidden = !s.toast;
+      words.update(s);
     },
   };
 }
