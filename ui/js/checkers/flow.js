@@ -1,7 +1,8 @@
-// What happens on the board over time: the player's taps (C1-C4), the
-// player's hop animated, the CPU's turn (450 ms pause, then the search, then
-// its hops 260 ms apart, D5), undo, the end of the game under the final
-// position, leaving and resuming. The review and Copy PDN are review.js's.
+// What happens in a game of checkers over time: the player's taps (C1-C4),
+// the player's hop animated, the CPU's turn (450 ms pause, then the search,
+// then its hops 260 ms apart, D5), undo, the end of the game under the
+// final position, start-up, leaving and resuming. The review and Copy PDN
+// are review.js's.
 //
 // Every choice offered comes from the shell's legal moves (`legal_moves`:
 // the pieces that may be lifted, their destinations, the piece that must

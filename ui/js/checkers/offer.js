@@ -1,4 +1,4 @@
-// What the board offers the player now, read from the state: whether it
+// What checkers' board offers the player now, read from the state: whether it
 // takes taps, which pieces answer one and where each may go, the piece
 // shown lifted, and where the keyboard focus belongs. All of it comes from
 // the shell's legal moves (`{ movable: [{ from, to }], captureForced,

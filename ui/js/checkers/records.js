@@ -1,4 +1,4 @@
-// Records screen: per level, wins, draws and losses as a small stacked bar
+// Checkers' records screen: per level, wins, draws and losses as a small stacked bar
 // with the numbers beside it, games played and total playing time (G4, G5);
 // then the last finished games, each opening in review.
 

@@ -1,4 +1,5 @@
-// Game screen: the board as large as fits, and around it, by mode:
+// Checkers' game screen: the board as large as fits, and around it, by
+// mode:
 // - play: the turn line (U4) and the action bar (Undo, and the move list on
 //   phones) under the board;
 // - end: the final position stays, with the result under it (G3) and Play
@@ -9,7 +10,8 @@
 // windows and below it on a tall tablet. Phones show a compact line
 // (pieces each side, last move) that opens it as a modal sheet (sheet.js),
 // and in a review a strip of moves above the board, so the board is never
-// hidden while the game is stepped through.
+// hidden while the game is stepped through. The turn line, the notice and
+// the toast are every game's (common/play.js).
 
 import { h, setText } from '../common/dom.js';
 import { turnLine, passingWords } from '../common/play.js';

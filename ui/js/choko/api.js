@@ -1,8 +1,8 @@
 // Choko's commands of the shell, under the prefix `choko_` (the shell
-// keeps each game's commands apart), each with the shape of its answer. Points are names, "a1" to "e5" (files a-e left to right, ranks
-// 1-5 from the player's side). The ladder, not the page, chooses each
-// game's level and who places first. A refusal is `{ code, message }`
-// (common/api.js).
+// keeps each game's commands apart), each with the shape of its answer.
+// Points are names, "a1" to "e5" (files a-e left to right, ranks 1-5 from
+// the player's side). The ladder, not the page, chooses each game's level
+// and who places first. A refusal is `{ code, message }` (common/api.js).
 
 import { invoke } from '../common/api.js';
 

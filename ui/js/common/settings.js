@@ -1,5 +1,7 @@
 // Settings screen: language (system / Español / English), sound on/off,
-// square numbers on/off. Each change is sent to the shell, which keeps it.
+// square numbers on/off. Each change of the settings, here or elsewhere
+// (the start screen remembers the game chosen), is sent to the shell,
+// which keeps it.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
