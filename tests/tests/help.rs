@@ -1,5 +1,5 @@
 //! The help's diagrams teach the rules, so each is checked against the
-//! engine: the page's data (`ui/js/help-diagrams.js`, read through Node,
+//! engine: the page's data (`ui/js/checkers/help-diagrams.js`, read through Node,
 //! which the test command installs) becomes a position, and what the
 //! diagram claims must hold there: the move it draws is legal and, where it
 //! says so, the one and whole move; the position it calls the start is the
@@ -12,8 +12,10 @@ use std::process::Command;
 
 /// The diagrams as the page has them.
 fn diagrams() -> serde_json::Map<String, Value> {
-    let module = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/js/help-diagrams.js");
-    let module = module.canonicalize().expect("ui/js/help-diagrams.js");
+    let module = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/js/checkers/help-diagrams.js");
+    let module = module
+        .canonicalize()
+        .expect("ui/js/checkers/help-diagrams.js");
     let out = Command::new("node")
         .args([
             "--input-type=module",

@@ -1,21 +1,31 @@
-// The system's back, one press at a time (ui/js/back.js):   node --test tests/ui/
+// The system's back, one press at a time (ui/js/common/back.js, for the
+// games of ui/js/games.js):   node --test tests/ui/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { backStep, listenForBack } from '../../ui/js/back.js';
+import { backStep, listenForBack } from '../../ui/js/common/back.js';
+import { GAMES } from '../../ui/js/games.js';
+
+/** The state on `screen`, with checkers' part patched by `checkers`. */
+const at = (screen, checkers = {}) => ({
+  screen,
+  checkers: { ...GAMES[0].initialState(), ...checkers },
+  choko: GAMES[1].initialState(),
+});
+const step = (s) => backStep(s, GAMES);
 
 test('back closes what is on top before it leaves a screen', () => {
-  const game = { screen: 'game', confirmLevel: null, movesOpen: false };
-  assert.equal(backStep({ ...game, confirmLevel: 'hard', movesOpen: true }), 'closeConfirm');
-  assert.equal(backStep({ ...game, movesOpen: true }), 'closeSheet');
-  assert.equal(backStep(game), 'leaveGame');
-  assert.equal(backStep({ ...game, review: { source: 'history' } }), 'leaveGame');
+  assert.equal(step(at('game', { confirmLevel: 'hard', movesOpen: true })), 'closeConfirm');
+  assert.equal(step(at('game', { movesOpen: true })), 'closeSheet');
+  assert.equal(step(at('game')), 'leaveGame');
+  assert.equal(step(at('game', { review: { source: 'history' } })), 'leaveGame');
+  assert.equal(step(at('choko')), 'leaveGame');
 });
 
 test('back from records, help and settings returns; from the start screen it closes the app', () => {
-  for (const screen of ['records', 'help', 'settings']) assert.equal(backStep({ screen }), 'closeScreen');
-  assert.equal(backStep({ screen: 'start' }), 'exit');
-  assert.equal(backStep({ screen: 'start', confirmLevel: 'easy' }), 'closeConfirm');
+  for (const screen of ['records', 'help', 'settings', 'chokoHelp']) assert.equal(step(at(screen)), 'closeScreen');
+  assert.equal(step(at('start')), 'exit');
+  assert.equal(step(at('start', { confirmLevel: 'easy' })), 'closeConfirm');
 });
 
 test('only an Android shell is asked for the back button', async () => {

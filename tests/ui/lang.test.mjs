@@ -1,13 +1,22 @@
-// The language files (ui/js/lang/*.js) against each other and against the
-// page's code:   node --test tests/ui/
+// The language files (ui/js/lang/*.js), each against its pair in the other
+// language, and the tables they make against the page's code:
+//   node --test tests/ui/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import es from '../../ui/js/lang/es.js';
-import en from '../../ui/js/lang/en.js';
-import { tables, t, setLanguage } from '../../ui/js/i18n.js';
+import appEs from '../../ui/js/lang/app-es.js';
+import appEn from '../../ui/js/lang/app-en.js';
+import checkersEs from '../../ui/js/lang/checkers-es.js';
+import checkersEn from '../../ui/js/lang/checkers-en.js';
+import chokoEs from '../../ui/js/lang/choko-es.js';
+import chokoEn from '../../ui/js/lang/choko-en.js';
+import { FILES, tables, t, setLanguage } from '../../ui/js/common/i18n.js';
+
+/** Each pair of files, Spanish and English: the app's, then each game's. */
+const PAIRS = { app: [appEs, appEn], checkers: [checkersEs, checkersEn], choko: [chokoEs, chokoEn] };
+const { es, en } = tables;
 
 const UI_JS = new URL('../../ui/js/', import.meta.url).pathname;
 
@@ -69,14 +78,26 @@ test('the comparison sees a missing key, a missing placeholder and a shorter lis
   assert.deepEqual(differences({ a: [{ q: 'x {n}' }] }, { a: [{ q: 'y {n}' }] }), []);
 });
 
-test('both language files have the same keys, the same placeholders and the same help', () => {
-  assert.deepEqual(differences(es, en), []);
+test('each pair of files has the same keys, the same placeholders and the same help', () => {
+  for (const [name, [a, b]] of Object.entries(PAIRS)) {
+    assert.deepEqual(differences(a, b), [], `${name}-es.js against ${name}-en.js`);
+  }
   assert.ok(Object.keys(es).length > 100, 'the tables are the whole page');
 });
 
-test('the tables the page uses are the two files', () => {
-  assert.equal(tables.es, es);
-  assert.equal(tables.en, en);
+test('the tables the page uses are the files merged, no key in two files', () => {
+  for (const [lang, index] of [['es', 0], ['en', 1]]) {
+    const files = Object.values(PAIRS).map((pair) => pair[index]);
+    assert.deepEqual(FILES[lang], files, `${lang}: the page merges these files`);
+    assert.deepEqual(tables[lang], Object.assign({}, ...files));
+    const seen = new Map();
+    for (const [name, pair] of Object.entries(PAIRS)) {
+      for (const key of Object.keys(pair[index])) {
+        assert.ok(!seen.has(key), `${lang}: ${key} is in both ${seen.get(key)} and ${name}`);
+        seen.set(key, name);
+      }
+    }
+  }
 });
 
 test('no sentence is empty or has an unclosed placeholder', () => {

@@ -1,10 +1,11 @@
 // What the board offers, read from the state and the shell's legal moves
-// (ui/js/offer.js):   node --test tests/ui/
+// (ui/js/checkers/offer.js):   node --test tests/ui/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { state } from '../../ui/js/state.js';
-import { movableMap, boardAcceptsInput, liftedSquare, decisionFocus } from '../../ui/js/offer.js';
+import { state } from '../../ui/js/common/state.js';
+import { initialState } from '../../ui/js/checkers/state.js';
+import { movableMap, boardAcceptsInput, liftedSquare, decisionFocus } from '../../ui/js/checkers/offer.js';
 
 /** Legal moves as the shell sends them. */
 const START = {
@@ -22,14 +23,14 @@ const NONE = { movable: [], captureForced: false, mustContinue: null };
 
 const view = (status) => ({ status, board: [], moves: [] });
 
-/** Runs `fn` with `patch` merged into the page's state, then puts it back. */
+/** Runs `fn` with `patch` as checkers' part of the page's state, then puts it back. */
 function withState(patch, fn) {
-  const before = { ...state };
-  Object.assign(state, patch);
+  const before = state.checkers;
+  state.checkers = { ...initialState(), ...patch };
   try {
     fn();
   } finally {
-    Object.assign(state, before);
+    state.checkers = before;
   }
 }
 
@@ -52,26 +53,26 @@ test('the focus goes to the piece that must jump again, else stays on a movable 
 });
 
 test('the board takes taps only with the legal moves in hand, on the player\'s decision, when nothing is moving', () => {
-  withState({ game: view('yourTurn'), legal: START, review: null, busy: false, cpuTurn: false }, () => {
+  withState({ view: view('yourTurn'), legal: START, review: null, busy: false, cpuTurn: false }, () => {
     assert.equal(boardAcceptsInput(), true);
   });
-  withState({ game: view('yourTurn'), legal: null, review: null, busy: false, cpuTurn: false }, () => {
+  withState({ view: view('yourTurn'), legal: null, review: null, busy: false, cpuTurn: false }, () => {
     assert.equal(boardAcceptsInput(), false, 'locked until the legal moves arrive');
   });
-  withState({ game: view('yourTurn'), legal: START, review: null, busy: true, cpuTurn: false }, () => {
+  withState({ view: view('yourTurn'), legal: START, review: null, busy: true, cpuTurn: false }, () => {
     assert.equal(boardAcceptsInput(), false, 'a hop on its way');
   });
-  withState({ game: view('cpuThinking'), legal: NONE, review: null, busy: false, cpuTurn: true }, () => {
+  withState({ view: view('cpuThinking'), legal: NONE, review: null, busy: false, cpuTurn: true }, () => {
     assert.equal(boardAcceptsInput(), false);
   });
-  withState({ game: view('yourTurn'), legal: START, review: { index: 0 }, busy: false, cpuTurn: false }, () => {
+  withState({ view: view('yourTurn'), legal: START, review: { index: 0 }, busy: false, cpuTurn: false }, () => {
     assert.equal(boardAcceptsInput(), false, 'a review is not play');
   });
 });
 
 test('the piece shown lifted is the one that must jump again, else the one picked', () => {
-  withState({ game: view('jumpAgain'), legal: CHAIN, selected: 22 }, () => assert.equal(liftedSquare(), 15));
-  withState({ game: view('yourTurn'), legal: START, selected: 22 }, () => assert.equal(liftedSquare(), 22));
-  withState({ game: view('yourTurn'), legal: START, selected: null }, () => assert.equal(liftedSquare(), null));
-  withState({ game: null, legal: null, selected: 22 }, () => assert.equal(liftedSquare(), null));
+  withState({ view: view('jumpAgain'), legal: CHAIN, selected: 22 }, () => assert.equal(liftedSquare(), 15));
+  withState({ view: view('yourTurn'), legal: START, selected: 22 }, () => assert.equal(liftedSquare(), 22));
+  withState({ view: view('yourTurn'), legal: START, selected: null }, () => assert.equal(liftedSquare(), null));
+  withState({ view: null, legal: null, selected: 22 }, () => assert.equal(liftedSquare(), null));
 });

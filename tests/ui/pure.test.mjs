@@ -3,10 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { tables, resolveLanguage, setLanguage } from '../../ui/js/i18n.js';
-import { squareRowCol, squareAt, squareCenter } from '../../ui/js/board.js';
-import { nextFocus } from '../../ui/js/input.js';
-import { formatTime } from '../../ui/js/screens/records.js';
+import { tables, resolveLanguage, setLanguage } from '../../ui/js/common/i18n.js';
+import { squareRowCol, squareAt, squareCenter } from '../../ui/js/checkers/board.js';
+import { nextFocus } from '../../ui/js/checkers/keys.js';
+import { formatTime } from '../../ui/js/checkers/records.js';
 
 test('turn-line and start-screen sentences are the verbatim ones (U4, C6)', () => {
   assert.equal(tables.es['status.yourTurn'], 'Tu turno');
@@ -109,7 +109,7 @@ test('no sentence of the app says "0 min" or the old Spanish wording', () => {
 });
 
 test('every help section names a diagram that exists, with a caption in both languages', async () => {
-  const { DIAGRAMS } = await import('../../ui/js/help-diagrams.js');
+  const { DIAGRAMS } = await import('../../ui/js/checkers/help-diagrams.js');
   for (const lang of ['es', 'en']) {
     const named = tables[lang].helpSections.filter((s) => s.diagram);
     assert.ok(named.length >= 4, lang);

@@ -1,4 +1,4 @@
-// The sounds' audio context over time (ui/js/sound.js): it runs while a
+// The sounds' audio context over time (ui/js/common/sound.js): it runs while a
 // sound plays and rests (suspended) once the sounds are over, with no timer
 // left behind; the next sound wakes it first; sound off rests it at once.
 //   node --test tests/ui/
@@ -131,7 +131,7 @@ function world({ startState = 'running', clockMoves = true } = {}) {
 
 /** A fresh copy of the module (its context and timers are its own). */
 let copies = 0;
-const fresh = () => import(`../../ui/js/sound.js?copy=${++copies}`);
+const fresh = () => import(`../../ui/js/common/sound.js?copy=${++copies}`);
 
 /** Runs `fn(sound, w)` in a world of its own. */
 async function inWorld(options, fn) {

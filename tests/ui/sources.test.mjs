@@ -57,7 +57,7 @@ test('every file the page names is in the repository', () => {
     const here = join(path, '..');
     for (const name of named(prose(path, readFileSync(path, 'utf8')))) {
       // A name is relative to the file, the page, its scripts, or the repository.
-      const found = [here, UI, join(UI, 'js'), join(UI, 'js', 'screens'), ROOT].some((dir) =>
+      const found = [here, UI, join(UI, 'js'), ROOT].some((dir) =>
         existsSync(join(dir, name)),
       );
       assert.ok(found, `${relative(ROOT, path)} names ${name}, which the repository does not hold`);

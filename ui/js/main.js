@@ -1,25 +1,20 @@
 // Start-up and the render loop: asks the shell for the saved state, then
-// draws the screen named in `state.screen` whenever the state changes.
+// draws the screen named in `state.screen` whenever the state changes,
+// keeping the keyboard focus on the screen. What the games are, and which
+// screens are theirs, comes from the registry (games.js).
 
-import * as api from './api.js';
-import { state, update, onRender, DEFAULT_SETTINGS } from './state.js';
-import { resolveLanguage, setLanguage, language, t } from './i18n.js';
-import { setSoundEnabled } from './sound.js';
-import { attachGlobalKeys, attachLongPressGuard } from './input.js';
-import { back as leaveGameScreen } from './game-flow.js';
-import { backStep, listenForBack, exitApp } from './back.js';
-import * as start from './screens/start.js';
-import * as game from './screens/game.js';
-import * as records from './screens/records.js';
-import * as help from './screens/help.js';
-import * as settings from './screens/settings.js';
-import * as choko from './choko/screen.js';
-import * as chokoHelp from './choko/help.js';
-import { loadChoko, leaveChoko } from './choko/flow.js';
+import { appState, onNotice } from './common/api.js';
+import { state, update, onRender, DEFAULT_SETTINGS } from './common/state.js';
+import { resolveLanguage, setLanguage, language, t } from './common/i18n.js';
+import { setSoundEnabled } from './common/sound.js';
+import { attachPageKeys, attachLongPressGuard } from './common/input.js';
+import { backStep, onTop, listenForBack, exitApp } from './common/back.js';
+import * as start from './common/start.js';
+import * as settings from './common/settings.js';
+import { GAMES, playedOn } from './games.js';
 
-const SCREENS = { start, game, records, help, settings, choko, chokoHelp };
-/** Screens whose main place is a game board. */
-const BOARD_SCREENS = new Set(['game', 'choko']);
+/** Every screen by its name: the app's own, then each game's. */
+const SCREENS = Object.assign({ start, settings }, ...GAMES.map((game) => game.screens));
 const root = document.getElementById('app');
 
 let mounted = null; // { key, screen, view }
@@ -64,42 +59,47 @@ function nameWindow() {
   if (document.title !== title) document.title = title;
 }
 
+/** The board of the screen on show. */
+const board = () => document.querySelector('.board.interactive');
+
 /**
  * Focus is never lost: when the control that had it becomes disabled (Undo
  * with nothing left to undo, the last step of a review) or disappears, it
- * moves to the screen's main place instead of falling to the page.
+ * moves to the play screen's main place (the game says where; else the
+ * board) instead of falling to the page.
  */
 function keepFocus(name) {
   const active = document.activeElement;
   const lost =
     !active || active === document.body || active.disabled || !active.isConnected || !active.getClientRects().length;
-  if (!lost) return;
-  if (name === 'game' && state.review) {
-    const stop = document.querySelector('.move-list [tabindex="0"]');
-    const nav = [...document.querySelectorAll('.review-bar .nav-btn')].find((b) => !b.disabled);
-    (stop && stop.getClientRects().length ? stop : nav)?.focus({ preventScroll: true });
-  } else if (BOARD_SCREENS.has(name)) {
-    document.querySelector('.board.interactive')?.focus({ preventScroll: true });
-  }
+  const game = playedOn(name);
+  if (!lost || !game) return;
+  (game.focusLost ? game.focusLost(state) : board())?.focus({ preventScroll: true });
 }
 
 /** The start screen's links to the screens it opens. */
-const OPENERS = { records: '#open-records', help: '#open-help', chokoHelp: '#open-help', settings: '#open-settings' };
+const OPENERS = Object.fromEntries([
+  ['settings', '#open-settings'],
+  ...GAMES.flatMap((game) => [
+    [game.help, '#open-help'],
+    [game.records, '#open-records'],
+  ]).filter(([screen]) => screen),
+]);
 
 /**
  * Moves keyboard focus into a newly shown screen: where the state asks
  * (`focusAfter`), else back on the start screen's link to the screen just
- * left, else the current move of a review or the board on the game screen
- * (arrows work at once), otherwise the screen's heading, so Tab starts
- * there and a screen reader reads where it is.
+ * left, else on a play screen where its game says (the current move of a
+ * review) or the board (arrows work at once), otherwise the screen's
+ * heading, so Tab starts there and a screen reader reads where it is.
  */
 function focusScreen(name, from) {
   const asked = state.focusAfter && document.querySelector(state.focusAfter);
   state.focusAfter = null;
   const opener = name === 'start' && OPENERS[from] ? document.querySelector(OPENERS[from]) : null;
-  const move = name === 'game' && state.review ? document.querySelector('.move-list [tabindex="0"]') : null;
-  let target = asked || opener || (move && move.getClientRects().length ? move : null);
-  if (!target && BOARD_SCREENS.has(name)) target = document.querySelector('.board.interactive');
+  const game = playedOn(name);
+  let target = asked || opener || (game && game.focusOnEntry && game.focusOnEntry(state)) || null;
+  if (!target && game) target = board();
   if (!target) {
     target = document.querySelector('[data-screen] h1');
     target?.setAttribute('tabindex', '-1');
@@ -110,44 +110,33 @@ function focusScreen(name, from) {
 /**
  * One press of the system's back (Android's button or gesture), the
  * topmost thing first: a question or the move list sheet closes, a screen
- * goes back to where it was opened from, the game screen leaves for the
+ * goes back to where it was opened from, a game's screen leaves for the
  * start screen (the game stays saved), and the start screen closes the app.
  */
 export function pressBack() {
-  const step = backStep(state);
-  if (step === 'closeConfirm') update({ confirmLevel: null });
-  else if (step === 'closeSheet') update({ movesOpen: false });
-  else if (step === 'closeScreen') update({ screen: state.returnTo || 'start' });
-  else if (step === 'leaveGame') leaveGameScreen();
-  else if (step === 'leaveChoko') {
-    // Choko's game leaves for the start screen (saved); its help goes back.
-    if (state.screen === 'choko') leaveChoko();
-    else update({ screen: state.returnTo || 'start' });
-  } else exitApp();
+  const step = backStep(state, GAMES);
+  if (step === 'closeScreen') update({ screen: state.returnTo || 'start' });
+  else if (step === 'leaveGame') playedOn(state.screen).leave();
+  else if (step === 'exit') exitApp();
+  else onTop(state, GAMES).close();
   return step;
 }
 
 async function boot() {
   onRender(render);
   listenForBack(pressBack);
-  api.onNotice((notice) => update({ notice }));
-  attachGlobalKeys();
+  onNotice((notice) => update({ notice }));
+  attachPageKeys(GAMES);
   attachLongPressGuard();
   window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', () => update());
   try {
-    const s = await api.appState();
-    const saved = s.game && s.game.status !== 'over' ? s.game : null;
+    const s = await appState();
     update({
       screen: 'start',
       settings: { ...DEFAULT_SETTINGS, ...(s.settings || {}) },
-      records: s.records || null,
       notice: s.notice || null,
-      hasSaved: Boolean(saved),
-      savedLevel: saved ? saved.level : null,
-      game: saved,
-      firstChoice: saved ? saved.first : 'player',
     });
-    loadChoko();
+    for (const game of GAMES) game.load(s);
   } catch (e) {
     console.warn('checkers:', e);
     update({ screen: 'start', offline: true });

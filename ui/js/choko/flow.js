@@ -8,55 +8,23 @@
 // after every answer that changes the game and put in the state together
 // with that answer's View; nothing here knows a rule of the game.
 
-import * as api from '../api.js';
-import { state, update, renderNow } from '../state.js';
-import { painted, sleep, CPU_PAUSE_MS, CPU_HOP_GAP_MS } from '../anim.js';
-import * as sound from '../sound.js';
-import { t } from '../i18n.js';
-import { report, toast } from '../notify.js';
+import * as api from './api.js';
+import { state, update, renderNow } from '../common/state.js';
+import { set } from './state.js';
+import { painted, sleep, CPU_HOP_GAP_MS, END_PAUSE_MS } from '../common/timing.js';
+import { createTurns } from '../common/turns.js';
+import * as sound from '../common/sound.js';
+import { t } from '../common/i18n.js';
+import { report, toast } from '../common/notify.js';
 import { offer, tapMeaning, decisionFocus, actionParts, applyPart, nextChoice, PLAYER_DECISION } from './offer.js';
 import { slide, fade, settle } from './motion.js';
 
-/** How long the final position is shown alone before the result joins it, ms. */
-const END_PAUSE_MS = 700;
 /** How long the machine's extra piece is shown ringed before it goes, ms. */
 export const EXTRA_SHOW_MS = 650;
 
-state.choko = {
-  /** The shell's answer has come (the start screen's Choko panel waits for it). */
-  loaded: false,
-  ladder: null,
-  /** The game on screen (or the last one, for the start screen), and what it offers. */
-  view: null,
-  legal: null,
-  /** A game goes on that Continue resumes. */
-  resumable: false,
-  selected: null,
-  focus: 'c3',
-  /** `{ board, hands }` while an action is shown part by part; else the View's. */
-  shown: null,
-  /** A point whose piece is shown ringed as the machine's extra piece. */
-  show: null,
-  /** The action whose parts are being shown (its marks), else the View's last. */
-  lastShown: null,
-  busy: false,
-  machineTurn: false,
-  spoken: '',
-  showEnd: false,
-  /** Start screen: ending the streak asked first. */
-  confirm: false,
-  /** The ladder before a game that ended it, for the result's sentence. */
-  ended: null,
-};
-
-let generation = 0;
-let inFlight = null;
+/** The game's course: its generation and the machine's reply on its way. */
+const turns = createTurns();
 let board = null;
-
-/** Merges `patch` into Choko's state and draws. */
-export function set(patch) {
-  update({ choko: { ...state.choko, ...patch } });
-}
 
 /** The game screen hands over its board so actions can be shown on it. */
 export function attachChokoBoard(b) {
@@ -72,21 +40,8 @@ export function acceptsInput() {
 /** Reads the ladder and the saved game (at start-up, and back on the start screen). */
 export async function loadChoko() {
   try {
-    const s = await api.chokoState();
+    const s = await api.state();
     set({ loaded: true, ladder: s.ladder, resumable: s.resumable, view: s.game });
-  } catch (e) {
-    console.warn('choko:', e);
-  }
-}
-
-/** The game chosen on the start screen, remembered in the settings. */
-export async function chooseGame(game) {
-  if (state.settings.game === game || (!state.settings.game && game === 'checkers')) return;
-  const next = { ...state.settings, game };
-  update({ settings: next });
-  try {
-    const saved = await api.setSettings(next);
-    if (saved) update({ settings: saved });
   } catch (e) {
     console.warn('choko:', e);
   }
@@ -94,7 +49,7 @@ export async function chooseGame(game) {
 
 /** Shows `view` (with `legal`) on the Choko screen and starts the machine or the end when it is their time. */
 function showChoko(view, legal, ladder, extra = {}) {
-  generation += 1;
+  turns.next();
   set({
     view,
     legal,
@@ -121,10 +76,10 @@ function showChoko(view, legal, ladder, extra = {}) {
 /** Starts a game through `call` (the next game, or a new streak) and shows it. */
 async function start(call) {
   sound.unlock();
-  generation += 1;
+  turns.next();
   try {
     const answer = await call();
-    const legal = await api.chokoLegalMoves();
+    const legal = await api.legalMoves();
     showChoko(answer.view, legal, answer.ladder, { focus: decisionFocus(answer.view, legal, null) ?? 'c3' });
   } catch (e) {
     report(e);
@@ -133,20 +88,20 @@ async function start(call) {
 }
 
 /** The streak's next game (Play, Next level, or New streak after a loss or a draw). */
-export const nextGame = () => start(api.chokoNewGame);
+export const nextGame = () => start(api.newGame);
 
 /** Ends the streak and starts a new one. */
-export const newStreak = () => start(api.chokoNewStreak);
+export const newStreak = () => start(api.newStreak);
 
 /** Resumes the saved game, a jump waiting for its extra piece included. */
 export async function continueChoko() {
   sound.unlock();
-  generation += 1;
-  if (inFlight) await inFlight.catch(() => {});
+  turns.next();
+  await turns.settled();
   try {
-    const s = await api.chokoState();
+    const s = await api.state();
     if (s.game && s.resumable) {
-      const legal = await api.chokoLegalMoves();
+      const legal = await api.legalMoves();
       showChoko(s.game, legal, s.ladder, { focus: decisionFocus(s.game, legal, null) ?? 'c3' });
     } else {
       set({ ladder: s.ladder, resumable: false, view: s.game });
@@ -159,8 +114,8 @@ export async function continueChoko() {
 /** After an unexpected refusal: the shell's copy of the game, shown again. */
 async function resync() {
   try {
-    const s = await api.chokoState();
-    if (s.game && state.screen === 'choko') showChoko(s.game, await api.chokoLegalMoves(), s.ladder);
+    const s = await api.state();
+    if (s.game && state.screen === 'choko') showChoko(s.game, await api.legalMoves(), s.ladder);
   } catch (e) {
     report(e);
     set({ busy: false, machineTurn: false });
@@ -211,11 +166,11 @@ async function showPart(part, who, gen) {
       set({ show: part.at });
       renderNow();
       await sleep(EXTRA_SHOW_MS);
-      if (gen !== generation) return;
+      if (!turns.live(gen)) return;
     }
     await fade(piece(part.at));
   }
-  if (gen !== generation) return;
+  if (!turns.live(gen)) return;
   set({ shown: after, show: null });
   renderNow();
   if (part.part === 'place') await settle(piece(part.at));
@@ -224,22 +179,22 @@ async function showPart(part, who, gen) {
 
 /** One part of the player's action, sent to the shell, then shown. */
 async function playPart(input, focusTo) {
-  const gen = generation;
+  const gen = turns.now();
   set({ busy: true, selected: null, spoken: '' });
   let answer;
   let legal;
   try {
-    answer = await api.chokoPlay(input);
-    legal = await api.chokoLegalMoves();
+    answer = await api.play(input);
+    legal = await api.legalMoves();
   } catch (e) {
     report(e);
-    if (gen === generation) {
+    if (turns.live(gen)) {
       set({ busy: false });
       resync();
     }
     return;
   }
-  if (gen !== generation) return;
+  if (!turns.live(gen)) return;
   const view = answer.view;
   let parts;
   if (view.waiting) parts = [{ part: 'jump', ...view.waiting }];
@@ -248,7 +203,7 @@ async function playPart(input, focusTo) {
   set({ lastShown: view.waiting ? null : view.last });
   for (const part of parts) {
     await showPart(part, 'player', gen);
-    if (gen !== generation) return;
+    if (!turns.live(gen)) return;
   }
   // Said while the game goes on; at the end the result says why, and a
   // toast would cover its buttons.
@@ -282,39 +237,31 @@ export function machineSentence(a) {
 
 /** The machine's turn: a pause, the search (in the shell), then its action one part at a time. */
 async function runMachine() {
-  const gen = generation;
+  const gen = turns.now();
   set({ machineTurn: true, spoken: '' });
-  await sleep(CPU_PAUSE_MS);
-  if (gen !== generation) return;
-  const request = api.chokoCpuReply();
-  inFlight = request;
-  let reply;
-  let legal;
-  try {
-    reply = await request;
-    legal = await api.chokoLegalMoves();
-  } catch (e) {
-    if (inFlight === request) inFlight = null;
-    if (gen !== generation || api.isStale(e)) return;
-    report(e);
-    set({ machineTurn: false });
-    resync();
-    return;
-  }
-  if (inFlight === request) inFlight = null;
-  if (gen !== generation) return;
+  const turn = await turns.machine(gen, {
+    ask: api.cpuReply,
+    legalMoves: api.legalMoves,
+    failed: (e) => {
+      report(e);
+      set({ machineTurn: false });
+      resync();
+    },
+  });
+  if (!turn) return;
+  const { reply, legal } = turn;
   set({ lastShown: reply.action });
   const parts = actionParts(reply.action);
   for (let i = 0; i < parts.length; i++) {
     if (i > 0) await sleep(CPU_HOP_GAP_MS);
-    if (gen !== generation) return;
+    if (!turns.live(gen)) return;
     await showPart(parts[i], 'machine', gen);
-    if (gen !== generation) return;
+    if (!turns.live(gen)) return;
   }
   // The action stands until drawn before the turn comes back: the board's
   // active descendant on where it landed is what a screen reader hears.
   await painted();
-  if (gen !== generation) return;
+  if (!turns.live(gen)) return;
   const view = reply.view;
   set({
     view,
@@ -333,11 +280,11 @@ async function runMachine() {
 
 /** The end: a sound, a moment with the final position alone, then the result under it. */
 async function finish(view) {
-  const gen = generation;
+  const gen = turns.now();
   set({ busy: false, machineTurn: false, selected: null, resumable: false });
   if (view.result) setTimeout(() => sound.play(view.result.outcome), 350);
   await sleep(END_PAUSE_MS);
-  if (gen !== generation || state.screen !== 'choko') return;
+  if (!turns.live(gen) || state.screen !== 'choko') return;
   set({ showEnd: true });
   renderNow();
   document.getElementById('choko-outcome')?.focus({ preventScroll: true });
@@ -345,26 +292,18 @@ async function finish(view) {
 
 /** Back to the start screen; the game stays saved and Continue resumes it. */
 export async function leaveChoko() {
-  generation += 1;
+  turns.next();
   set({ busy: false, machineTurn: false, selected: null, shown: null, show: null, lastShown: null, showEnd: false });
   update({ screen: 'start' });
   try {
-    const s = await api.chokoLeave();
+    const s = await api.leave();
     set({ ladder: s.ladder, resumable: s.resumable, view: s.game });
   } catch (e) {
     report(e);
   }
 }
 
-// Ctrl/Cmd+Z on the Choko screen: the shell's refusal, said calmly (L6);
-// Esc leaves Choko's help.
-globalThis.document?.addEventListener('keydown', (e) => {
-  if (state.screen === 'chokoHelp' && e.key === 'Escape') {
-    update({ screen: state.returnTo || 'start' });
-    return;
-  }
-  if (state.screen !== 'choko' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey) return;
-  if (e.key !== 'z' && e.key !== 'Z') return;
-  e.preventDefault();
-  api.chokoUndo().catch(report);
-});
+/** Ctrl/Cmd+Z: Choko has no undo, and the shell's refusal says so calmly (L6). */
+export function refuseUndo() {
+  api.undo().catch(report);
+}

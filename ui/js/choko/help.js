@@ -1,13 +1,10 @@
-// Choko's help: the rules, how to play here, the ladder and its score, and
-// the tips, in short sections that open and close (the first is open), with
-// small board diagrams from `help-diagrams.js` (data a test checks against
-// the engine). All the text comes from the language tables.
+// Choko's help, in the help frame (common/help.js): the rules, how to play
+// here, the ladder and its score, and the tips, with small board diagrams
+// from `help-diagrams.js` (data a test checks against the engine).
 
-import { h } from '../dom.js';
-import { t, content } from '../i18n.js';
-import * as icons from '../icons.js';
-import { screen, topBar, scrollHint } from '../screens/common.js';
-import { update } from '../state.js';
+import { h } from '../common/dom.js';
+import { t, content } from '../common/i18n.js';
+import { mountHelp } from '../common/help.js';
 import { createChokoBoard } from './board.js';
 import { CHOKO_DIAGRAMS } from './help-diagrams.js';
 import { POINTS } from './offer.js';
@@ -37,30 +34,7 @@ function diagram(name, caption) {
   ]);
 }
 
-function section(id, title, body, open) {
-  return h('details', { class: 'help-section', id, open: open || null }, [
-    h('summary', {}, [h('h2', { text: title }), icons.chevron()]),
-    h('div', { class: 'help-content' }, body),
-  ]);
-}
-
 export function mount(root, s) {
-  const sections = content('choko.helpSections').map((sec, i) =>
-    section(
-      `choko-help-${i}`,
-      sec.title,
-      [
-        sec.diagram ? diagram(sec.diagram, sec.caption) : null,
-        (sec.paras || []).map((p) => h('p', { text: p })),
-        sec.bullets ? h('ul', {}, sec.bullets.map((b) => h('li', { text: b }))) : null,
-      ],
-      i === 0,
-    ),
-  );
-  const scroller = h('div', { class: 'scroll' }, [h('div', { class: 'help-body' }, sections)]);
-  const el = screen('chokoHelp', [topBar(t('choko.helpTitle'), () => update({ screen: s.returnTo || 'start' })), scroller]);
-  el.classList.add('screen-help');
-  root.appendChild(el);
-  scrollHint(scroller);
-  return { update() {} };
+  const sections = content('choko.helpSections');
+  return mountHelp(root, s, { name: 'chokoHelp', title: t('choko.helpTitle'), prefix: 'choko-help', sections, diagram });
 }

@@ -1,25 +1,14 @@
-// Choko's motion, in the checkers board's manner (anim.js): a piece slides
-// with ease-out, a taken piece fades, a placed piece settles onto its
-// point. Under reduced motion nothing slides or fades; the pauses stay.
+// Choko's motion on its board: a piece slides from point to point
+// (common/timing.js) and a jumped one fades, an extra piece taken fades
+// where it stands, a placed piece settles onto its point. Under reduced
+// motion nothing slides or fades; the pauses stay.
 
-import { HOP_MS, reducedMotion, tween } from '../anim.js';
+import { HOP_MS, reducedMotion, slide as glide, tween } from '../common/timing.js';
 import { pointCenter } from './board.js';
 
 /** Slides the piece group `el` from point `from` to point `to`, fading `takenEl` as it passes. */
 export async function slide(el, from, to, takenEl = null) {
-  if (!el) return;
-  const a = pointCenter(from);
-  const b = pointCenter(to);
-  if (el.parentNode) el.parentNode.appendChild(el);
-  if (reducedMotion()) {
-    el.setAttribute('transform', `translate(${b.x} ${b.y})`);
-    if (takenEl) takenEl.setAttribute('opacity', '0');
-    return;
-  }
-  await tween(HOP_MS, (k) => {
-    el.setAttribute('transform', `translate(${a.x + (b.x - a.x) * k} ${a.y + (b.y - a.y) * k})`);
-    if (takenEl) takenEl.setAttribute('opacity', String(Math.max(0, 1 - k * 1.4)));
-  });
+  if (el) await glide(el, pointCenter(from), pointCenter(to), takenEl);
 }
 
 /** Fades the piece group `el` out (a taken piece). */

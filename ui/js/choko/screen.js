@@ -6,9 +6,10 @@
 // it: the pieces kept, the bonus, the streak, then Next level or New
 // streak, and Menu.
 
-import { h, setText, sayText } from '../dom.js';
-import { t } from '../i18n.js';
-import { screen, topBar } from '../screens/common.js';
+import { h, setText } from '../common/dom.js';
+import { turnLine, passingWords } from '../common/play.js';
+import { t } from '../common/i18n.js';
+import { screen, topBar } from '../common/frame.js';
 import { createChokoBoard } from './board.js';
 import { offer, pointIndex } from './offer.js';
 import { attachChokoBoard, tapPoint, leaveChoko, nextGame, acceptsInput, machineSentence } from './flow.js';
@@ -48,13 +49,7 @@ export function mount(root) {
   const machineHand = handRow('machine');
   const playerHand = handRow('player');
 
-  const spoken = h('span', { class: 'sr-only', id: 'choko-spoken' });
-  const sentence = h('span', { class: 'turn-text', id: 'choko-turn-text' });
-  const turnLine = h('p', { id: 'choko-turn-line', class: 'turn-line', 'aria-live': 'polite', 'aria-atomic': 'true' }, [
-    spoken,
-    sentence,
-    h('span', { class: 'thinking', 'aria-hidden': 'true' }, [h('i'), h('i'), h('i')]),
-  ]);
+  const line = turnLine({ line: 'choko-turn-line', text: 'choko-turn-text', spoken: 'choko-spoken' });
   const quiet = h('span', { id: 'choko-quiet', class: 'draw-counter', role: 'status' });
   const turns = h('span', { id: 'choko-turns', class: 'draw-counter', role: 'status' });
   const playDock = h('div', { class: 'dock-play actions choko-counters' }, [quiet, turns]);
@@ -76,18 +71,17 @@ export function mount(root) {
     ]),
   ]);
 
-  const notice = h('p', { id: 'choko-notice', class: 'notice game-notice', role: 'status' });
-  const toastEl = h('p', { id: 'toast', class: 'toast', role: 'status', 'aria-live': 'polite' });
+  const words = passingWords('choko-notice');
   const el = screen('choko', [
-    notice,
-    h('div', { class: 'choko-body' }, [
+    words.notice,
+    h('div', { class: 'play-body choko-body' }, [
       bar,
       machineHand.el,
       h('div', { class: 'board-wrap choko-wrap' }, [board.svg]),
       playerHand.el,
-      h('div', { class: 'choko-lower' }, [turnLine, h('div', { class: 'dock' }, [playDock, endDock])]),
+      h('div', { class: 'play-lower choko-lower' }, [line.el, h('div', { class: 'dock' }, [playDock, endDock])]),
     ]),
-    toastEl,
+    words.toast,
   ]);
   root.appendChild(el);
 
@@ -130,16 +124,14 @@ export function mount(root) {
 
       if (mode === 'play') {
         const status = c.machineTurn ? 'machineThinking' : view.status;
-        turnLine.dataset.status = status;
         const text = status === 'over' && view.result ? endLine(view.result) : t(`choko.status.${status}`);
-        sayText(spoken, status === 'machineThinking' ? '' : c.spoken);
-        sayText(sentence, text);
+        line.say(status, text, status === 'machineThinking' ? '' : c.spoken);
         quiet.hidden = view.quietLeft == null;
         setText(quiet, view.quietLeft == null ? '' : t('choko.quietLeft', { n: view.quietLeft }));
         turns.hidden = view.turnsLeft == null;
         setText(turns, view.turnsLeft == null ? '' : t('choko.turnsLeft', { n: view.turnsLeft }));
       } else {
-        turnLine.dataset.status = 'over';
+        line.mark('over');
       }
 
       const result = view.result;
@@ -172,10 +164,7 @@ export function mount(root) {
         setText(next, won ? t('choko.nextLevel', { n: ladder.level }) : t('choko.newStreak'));
       }
 
-      notice.hidden = !s.notice;
-      setText(notice, s.notice ? t(`notice.${s.notice}`) : '');
-      setText(toastEl, s.toast || '');
-      toastEl.hidden = !s.toast;
+      words.update(s);
     },
   };
 }

@@ -4,22 +4,17 @@
 // places first), and New streak, which asks first: it ends the streak (a
 // saved game with it), while the best streak stays.
 
-import { h, setText } from '../dom.js';
-import { t } from '../i18n.js';
-import * as icons from '../icons.js';
-import { state } from '../state.js';
-import { set, nextGame, newStreak, continueChoko } from './flow.js';
-import { streakText, points } from './widgets.js';
+import { h, setText } from '../common/dom.js';
+import { t } from '../common/i18n.js';
+import { continueButton, question } from '../common/frame.js';
+import { state } from '../common/state.js';
+import { set } from './state.js';
+import { nextGame, newStreak, continueChoko } from './flow.js';
+import { streakText } from './widgets.js';
 
 /** `{ panel, dialog, update(s) }`; `inner` is the start screen's content, made inert while the dialog asks. */
 export function mountChokoPanel(inner) {
-  const cont = h('button', { id: 'choko-continue', class: 'btn continue', type: 'button', onclick: continueChoko }, [
-    icons.play(),
-    h('span', { class: 'continue-text' }, [
-      h('span', { class: 'continue-title', text: t('continue') }),
-      h('span', { class: 'continue-detail' }),
-    ]),
-  ]);
+  const cont = continueButton('choko-continue', continueChoko);
   const level = h('p', { class: 'ladder-level' });
   const streak = h('p', { class: 'ladder-streak' });
   const last = h('p', { class: 'ladder-last' });
@@ -34,8 +29,13 @@ export function mountChokoPanel(inner) {
     h('span', { class: 'level-name' }),
     h('span', { class: 'level-hint' }),
   ]);
-  const ask = () => set({ confirm: true });
-  const again = h('button', { id: 'choko-new-streak', class: 'btn choko-new-streak', type: 'button', onclick: ask, text: t('choko.newStreak') });
+  const again = h('button', {
+    id: 'choko-new-streak',
+    class: 'btn choko-new-streak',
+    type: 'button',
+    onclick: () => set({ confirm: true }),
+    text: t('choko.newStreak'),
+  });
   const panel = h('section', { id: 'panel-choko', class: 'game-panel', role: 'tabpanel', 'aria-labelledby': 'game-choko' }, [
     cont,
     card,
@@ -43,30 +43,15 @@ export function mountChokoPanel(inner) {
     again,
   ]);
 
-  const confirmNew = h('button', { id: 'choko-confirm-new', class: 'btn primary', type: 'button', text: t('choko.confirmEnd') });
-  const confirmKeep = h('button', { id: 'choko-confirm-keep', class: 'btn', type: 'button', text: t('confirmKeep') });
-  const text = h('p', { id: 'choko-confirm-text' });
-  confirmNew.addEventListener('click', () => newStreak());
-  confirmKeep.addEventListener('click', () => {
+  const ask = question('choko-confirm', { title: t('choko.confirmTitle'), yes: t('choko.confirmEnd'), no: t('confirmKeep') });
+  const { el: dialog, text } = ask;
+  ask.yes.addEventListener('click', () => newStreak());
+  ask.no.addEventListener('click', () => {
     set({ confirm: false });
     again.focus({ preventScroll: true });
   });
-  const dialog = h('div', { class: 'dialog-scrim', id: 'choko-confirm' }, [
-    h('div', { class: 'dialog', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'choko-confirm-title', 'aria-describedby': 'choko-confirm-text' }, [
-      h('h2', { id: 'choko-confirm-title', text: t('choko.confirmTitle') }),
-      text,
-      h('div', { class: 'dialog-actions' }, [confirmNew, confirmKeep]),
-    ]),
-  ]);
-  dialog.hidden = true;
   dialog.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') {
-      set({ confirm: false });
-      return;
-    }
-    if (e.key !== 'Tab') return;
-    e.preventDefault();
-    (document.activeElement === confirmNew ? confirmKeep : confirmNew).focus();
+    if (e.key === 'Escape') set({ confirm: false });
   });
 
   return {
@@ -104,7 +89,7 @@ export function mountChokoPanel(inner) {
       if (asking !== !dialog.hidden) {
         dialog.hidden = !asking;
         inner.inert = asking;
-        if (asking) confirmKeep.focus({ preventScroll: true });
+        if (asking) ask.no.focus({ preventScroll: true });
         else if (state.screen === 'start' && document.activeElement === document.body) again.focus({ preventScroll: true });
       }
     },

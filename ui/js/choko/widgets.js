@@ -2,9 +2,8 @@
 // discs, its count, the initiative badge), the ladder's lines, the result's
 // sentences. No state and no rules: each is given what to show.
 
-import { h, setText } from '../dom.js';
-import { t } from '../i18n.js';
-import { svgEl } from '../board.js';
+import { h, setText, svgEl } from '../common/dom.js';
+import { t } from '../common/i18n.js';
 
 /** Points as the page writes them: "2 525" with the language's grouping. */
 export function points(n) {

@@ -1,11 +1,7 @@
-// Choko's sentences in English, part of the English table (en.js spreads
-// them in). The keys and placeholders are choko-es.js's; tests/ui checks
-// both tables whole against each other.
+// Choko's sentences in English. The keys and placeholders are
+// choko-es.js's: tests/ui checks that both files agree.
 
 export default {
-  chooseGame: 'Choose the game',
-  'game.checkers': 'Checkers',
-  'game.choko': 'Choko',
   'choko.tagline': 'Choko against the machine, level by level',
   'choko.locale': 'en-GB',
 

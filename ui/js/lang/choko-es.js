@@ -1,12 +1,9 @@
-// Choko's sentences in Spanish, part of the Spanish table (es.js spreads
-// them in): the start screen's game tabs and Choko panel, the game screen,
-// the help. The English ones are choko-en.js; tests/ui checks both tables
-// whole against each other.
+// Choko's sentences in Spanish: its start panel, its game screen, its
+// help, its notices and the shell's refusals only Choko meets. The app's
+// own are in app-es.js; common/i18n.js merges them, and tests/ui checks
+// this file against choko-en.js.
 
 export default {
-  chooseGame: 'Elige el juego',
-  'game.checkers': 'Damas',
-  'game.choko': 'Choko',
   'choko.tagline': 'Choko contra la máquina, nivel a nivel',
   'choko.locale': 'es-ES',
 
