@@ -65,7 +65,7 @@ pub fn preset_ladder(data: &DataDir, bonuses: &[u32], best: &[u32]) {
 pub async fn shell_state(app: &App) -> Value {
     app.client
         .execute_async(
-            "const done = arguments[0]; window.__TAURI__.core.invoke('choko_state').then(done, e => done({ error: e }));",
+            "const done = arguments[0]; window.__TAURI__.core.invoke('plugin:choko|state').then(done, e => done({ error: e }));",
             vec![],
         )
         .await

@@ -10,8 +10,6 @@ use e2e::play::run;
 use e2e::{App, DataDir};
 use serde_json::json;
 
-/// A position where the player's jump b3xd3 may take b4 or c5, the player
-
 const LEFT: char = '\u{E012}';
 const UP: char = '\u{E013}';
 const RIGHT: char = '\u{E014}';

@@ -179,7 +179,7 @@ fn chromium_a_whole_game_by_taps() {
         let easy = phone
             .client
             .execute_async(
-                "const done = arguments[0]; window.__TAURI__.core.invoke('records').then((r) => done(r.easy), (e) => done(e));",
+                "const done = arguments[0]; window.__TAURI__.core.invoke('plugin:checkers|records').then((r) => done(r.easy), (e) => done(e));",
                 vec![],
             )
             .await
@@ -190,8 +190,14 @@ fn chromium_a_whole_game_by_taps() {
             .sum();
         assert_eq!(games, 1, "records against Easy: {easy}");
         let calls = phone.bridge.calls();
-        assert!(calls.iter().filter(|c| *c == "play").count() >= hops / 2);
-        assert!(calls.iter().any(|c| c == "cpu_reply"));
+        assert!(
+            calls
+                .iter()
+                .filter(|c| *c == "plugin:checkers|play")
+                .count()
+                >= hops / 2
+        );
+        assert!(calls.iter().any(|c| c == "plugin:checkers|cpu_reply"));
         phone.close().await;
     });
 }
@@ -232,7 +238,9 @@ fn chromium_a_long_press_on_a_button_activates_nothing() {
         // Only the start screen's own questions reached the shell.
         let calls = phone.bridge.calls();
         assert!(
-            calls.iter().all(|c| c == "app_state" || c == "choko_state"),
+            calls
+                .iter()
+                .all(|c| c == "app_state" || c.ends_with("|state")),
             "a long press reached the shell: {calls:?}"
         );
         assert_eq!(phone.moved_or_selected().await, Phone::at_rest());
@@ -410,7 +418,11 @@ fn chromium_a_whole_choko_game_by_taps() {
         wait_screen(&phone, "start").await;
         let calls = phone.bridge.calls();
         assert!(
-            calls.iter().filter(|c| c.starts_with("choko_")).count() > actions,
+            calls
+                .iter()
+                .filter(|c| c.starts_with("plugin:choko|"))
+                .count()
+                > actions,
             "{actions} actions reached the shell: {calls:?}"
         );
         phone.close().await;

@@ -331,7 +331,7 @@ fn abandoning_a_saved_game_is_asked_first_in_both_languages() {
 async fn shell_game(app: &App) -> Value {
     app.client
         .execute_async(
-            "const done = arguments[0]; window.__TAURI__.core.invoke('app_state').then(s => done(s.game), e => done({ error: String(e) }));",
+            "const done = arguments[0]; window.__TAURI__.core.invoke('plugin:checkers|state').then(s => done(s.game), e => done({ error: String(e) }));",
             vec![],
         )
         .await

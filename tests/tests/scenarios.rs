@@ -326,7 +326,7 @@ fn a_saved_position_text_that_once_panicked_still_lets_the_app_start() {
         wait_screen(&app, "start").await;
         assert_eq!(
             notice(&app).await,
-            "No se pudo leer la partida guardada; se ha apartado y puedes empezar una nueva."
+            "No se pudo leer la partida de damas guardada; se ha apartado y puedes empezar una nueva."
         );
         assert_eq!(
             app.js("return document.getElementById('continue').hidden;")
@@ -351,12 +351,50 @@ fn a_saved_position_text_that_once_panicked_still_lets_the_app_start() {
 }
 
 #[test]
+fn every_unreadable_document_of_both_games_is_named_on_the_start_screen() {
+    run(async {
+        let data = DataDir::new("two-notices");
+        let dir = data.app_dir();
+        std::fs::create_dir_all(&dir).unwrap();
+        for file in ["game.1.json", "choko-ladder.1.json"] {
+            std::fs::write(dir.join(file), "{\"format\":1,]").unwrap();
+        }
+        let app = App::launch(&data, ES).await;
+        wait_screen(&app, "start").await;
+        app.wait_until("document.querySelectorAll('#notice .notice-line').length === 2")
+            .await;
+        let lines = app
+            .js("return [...document.querySelectorAll('#notice .notice-line')].map(p => p.textContent);")
+            .await;
+        assert_eq!(
+            lines,
+            json!([
+                "No se pudo leer la partida de damas guardada; se ha apartado y puedes empezar una nueva.",
+                "Tu escalera de Choko no se pudo leer; se ha apartado y empieza de nuevo en el nivel 1."
+            ])
+        );
+        app.screenshot("two-notices").await;
+        // Read once the player goes into a game.
+        app.click("#level-easy").await;
+        wait_status(&app, "yourTurn").await;
+        assert_eq!(
+            app.js("return document.querySelectorAll('.notice-line').length;")
+                .await,
+            json!(0)
+        );
+        app.quit().await;
+    });
+}
+
+#[test]
 fn a_corrupt_saved_game_is_set_aside_calmly_and_the_records_survive() {
     run(async {
         let data = DataDir::new("corrupt");
         let dir = data.app_dir();
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("game.1.json"), "{\"format\":1,\"seq\":3,\"da").unwrap();
+        // Bytes changed in place: no write of the app, even cut short,
+        // leaves them.
+        std::fs::write(dir.join("game.1.json"), "{\"format\":1,\"seq\":3,\"da]").unwrap();
         let level = json!({"wins": 0, "losses": 0, "draws": 0, "playerPiecesLeft": 0, "cpuPiecesLeft": 0, "playTimeMs": 0});
         let mut normal = level.clone();
         normal["wins"] = json!(1);

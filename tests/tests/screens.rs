@@ -193,7 +193,7 @@ fn the_review_names_the_move_as_the_list_numbers_it_on_one_line() {
             let review = app
                 .client
                 .execute_async(
-                    "const done = arguments[0]; window.__TAURI__.core.invoke('review').then(done, e => done({ error: String(e) }));",
+                    "const done = arguments[0]; window.__TAURI__.core.invoke('plugin:checkers|review').then(done, e => done({ error: String(e) }));",
                     vec![],
                 )
                 .await

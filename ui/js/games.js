@@ -44,7 +44,7 @@ export const GAMES = [
     help: 'help',
     records: 'records',
     screens: { game: checkersScreen, help: checkersHelp, records: checkersRecords },
-    load: loadCheckers,
+    load: () => loadCheckers(),
     leave: leaveCheckers,
     onTop: (s) =>
       s.checkers.confirmLevel

@@ -12,6 +12,7 @@ import { backStep, onTop, listenForBack, exitApp } from './common/back.js';
 import * as start from './common/start.js';
 import * as settings from './common/settings.js';
 import { GAMES, playedOn } from './games.js';
+import { tell } from './common/notify.js';
 
 /** Every screen by its name: the app's own, then each game's. */
 const SCREENS = Object.assign({ start, settings }, ...GAMES.map((game) => game.screens));
@@ -125,7 +126,7 @@ export function pressBack() {
 async function boot() {
   onRender(render);
   listenForBack(pressBack);
-  onNotice((notice) => update({ notice }));
+  onNotice(tell);
   attachPageKeys(GAMES);
   attachLongPressGuard();
   window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', () => update());
@@ -134,7 +135,7 @@ async function boot() {
     update({
       screen: 'start',
       settings: { ...DEFAULT_SETTINGS, ...(s.settings || {}) },
-      notice: s.notice || null,
+      notices: s.notices || [],
     });
     for (const game of GAMES) game.load(s);
   } catch (e) {

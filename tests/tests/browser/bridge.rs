@@ -3,7 +3,8 @@
 //! answering the page's `invoke` calls over HTTP on 127.0.0.1. The same
 //! server hands out the files of `ui/` as they are.
 //!
-//! `POST /invoke/<command>` with the arguments as a JSON body answers 200
+//! `POST /invoke` with `{ "command": name, "args": {…} }` as its JSON body
+//! (a command's name may hold `:` and `|`: `plugin:choko|play`) answers 200
 //! and the command's value, or 400 and the refusal exactly as Tauri's IPC
 //! rejects it (a shell refusal `{ code, message }`, an argument refusal as
 //! a sentence). Any other request is a `GET` of a file under `ui/`.
@@ -124,15 +125,17 @@ fn serve(stream: TcpStream, page: &WebviewWindow<MockRuntime>, log: &Mutex<Vec<S
     let Some(request) = read_request(&stream) else {
         return;
     };
-    if let Some(command) = request.path.strip_prefix("/invoke/") {
+    if request.path == "/invoke" {
         if request.method != "POST" {
             return respond(&stream, "405 Method Not Allowed", "text/plain", b"");
         }
+        let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
+        let command = body["command"].as_str().unwrap_or_default().to_string();
+        let args = body.get("args").cloned().unwrap_or(Value::Null);
         log.lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push(command.to_string());
-        let args: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
-        let (status, value) = match invoke(page, command, args) {
+            .push(command.clone());
+        let (status, value) = match invoke(page, &command, args) {
             Ok(v) => ("200 OK", v),
             Err(e) => ("400 Bad Request", e),
         };

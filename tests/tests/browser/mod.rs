@@ -32,10 +32,10 @@ use std::time::{Duration, Instant};
 const TRANSPORT: &str = r#"
 (() => {
   const invoke = (cmd, args = {}) =>
-    fetch('/invoke/' + cmd, {
+    fetch('/invoke', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(args),
+      body: JSON.stringify({ command: cmd, args }),
     }).then((r) => r.json().then((v) => (r.ok ? v : Promise.reject(v))));
   Object.defineProperty(window, '__TAURI__', {
     value: Object.freeze({ core: Object.freeze({ invoke }) }),

@@ -1,8 +1,12 @@
-// Checkers' commands of the shell, each with the shape of its answer. Its
-// saved game and records also come with the app's state at start-up
-// (common/api.js, `appState`), which fetches the saved game again.
+// Checkers' commands of the shell, in the namespace `checkers`
+// (`plugin:checkers|play`), each with the shape of its answer.
 
-import { invoke } from '../common/api.js';
+import { invoke as invokeShell, gameCommand } from '../common/api.js';
+
+const invoke = (name, args) => invokeShell(gameCommand('checkers', name), args);
+
+/** `{ game: View | null, records, notices }`: the saved game in progress (if any) and the records, at start-up or to fetch the game again. */
+export const state = () => invoke('state');
 
 /**
  * Starts a game, replacing the one in progress. `level`: easy|normal|hard, `first`: player|cpu. Resolves to the View:
@@ -42,4 +46,4 @@ export const historyGame = (id) => invoke('history_game', { id });
 export const copyPdn = (id) => invoke('copy_pdn', { id });
 
 /** Back to the start screen; the game stays saved. Resolves to `{ saved: View | null }`. */
-export const leaveGame = () => invoke('leave_game');
+export const leaveGame = () => invoke('leave');

@@ -11,7 +11,6 @@
 // position without what it offers; nothing here knows a rule of the game.
 
 import * as api from './api.js';
-import { appState } from '../common/api.js';
 import { state, update, renderNow } from '../common/state.js';
 import { set } from './state.js';
 import { painted, sleep, CPU_HOP_GAP_MS, END_PAUSE_MS } from '../common/timing.js';
@@ -19,7 +18,7 @@ import { createTurns } from '../common/turns.js';
 import { hop, undoSlide } from './motion.js';
 import * as sound from '../common/sound.js';
 import { t } from '../common/i18n.js';
-import { report } from '../common/notify.js';
+import { report, tell, noticesRead } from '../common/notify.js';
 import { exitReview } from './review.js';
 import { boardAcceptsInput, decisionFocus, liftedSquare, movableMap } from './offer.js';
 import { createPointer } from '../common/pointing.js';
@@ -37,10 +36,16 @@ export function attachBoard(b) {
 }
 
 /** At start-up, from the app's state: the saved game (Continue, C7) and the records. */
-export function loadCheckers(app) {
-  const saved = app.game && app.game.status !== 'over' ? app.game : null;
-  const first = saved ? saved.first : 'player';
-  set({ records: app.records || null, hasSaved: Boolean(saved), savedLevel: saved ? saved.level : null, view: saved, firstChoice: first });
+export async function loadCheckers() {
+  try {
+    const s = await api.state();
+    tell(s.notices);
+    const saved = s.game && s.game.status !== 'over' ? s.game : null;
+    const first = saved ? saved.first : 'player';
+    set({ records: s.records || null, hasSaved: Boolean(saved), savedLevel: saved ? saved.level : null, view: saved, firstChoice: first });
+  } catch (e) {
+    console.warn('checkers:', e);
+  }
 }
 
 /**
@@ -49,7 +54,7 @@ export function loadCheckers(app) {
  */
 async function resync() {
   try {
-    const s = await appState();
+    const s = await api.state();
     if (s.game && state.screen === 'game') {
       const legal = await api.legalMoves();
       showGame(s.game, legal);
@@ -93,13 +98,13 @@ function showGame(view, legal, extra = {}) {
 export async function newGame(level) {
   sound.unlock();
   turns.next();
+  // The start screen's notices have been read; new ones may come with
+  // the answer (see onNotice) and show on the game screen.
+  noticesRead();
   try {
     const view = await api.newGame(level, state.checkers.firstChoice);
     const legal = await api.legalMoves();
-    // The start screen's notice has been read; a new one may come with
-    // the answer (see onNotice) and shows on the game screen.
     set({ confirmLevel: null });
-    update({ notice: view.notice || null });
     showGame(view, legal, { focus: decisionFocus(view, legal, null) });
   } catch (e) {
     report(e);
@@ -120,11 +125,12 @@ export async function continueGame() {
   sound.unlock();
   turns.next();
   await turns.settled();
+  noticesRead();
   try {
-    const s = await appState();
+    const s = await api.state();
     if (s.game) {
+      tell(s.notices);
       const legal = await api.legalMoves();
-      update({ notice: s.notice || null });
       showGame(s.game, legal, { focus: decisionFocus(s.game, legal, null) });
     } else {
       set({ hasSaved: false });

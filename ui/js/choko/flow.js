@@ -15,7 +15,7 @@ import { painted, sleep, CPU_HOP_GAP_MS, END_PAUSE_MS } from '../common/timing.j
 import { createTurns } from '../common/turns.js';
 import * as sound from '../common/sound.js';
 import { t } from '../common/i18n.js';
-import { report, toast } from '../common/notify.js';
+import { report, toast, tell, noticesRead } from '../common/notify.js';
 import { offer, tapMeaning, decisionFocus, actionParts, applyPart, nextChoice, PLAYER_DECISION } from './offer.js';
 import { slide, fade, settle } from './motion.js';
 
@@ -41,6 +41,7 @@ export function acceptsInput() {
 export async function loadChoko() {
   try {
     const s = await api.state();
+    tell(s.notices);
     set({ loaded: true, ladder: s.ladder, resumable: s.resumable, view: s.game });
   } catch (e) {
     console.warn('choko:', e);
@@ -77,6 +78,9 @@ function showChoko(view, legal, ladder, extra = {}) {
 async function start(call) {
   sound.unlock();
   turns.next();
+  // The start screen's notices have been read; new ones may come with
+  // the answer and show on the game screen.
+  noticesRead();
   try {
     const answer = await call();
     const legal = await api.legalMoves();
@@ -98,8 +102,10 @@ export async function continueChoko() {
   sound.unlock();
   turns.next();
   await turns.settled();
+  noticesRead();
   try {
     const s = await api.state();
+    tell(s.notices);
     if (s.game && s.resumable) {
       const legal = await api.legalMoves();
       showChoko(s.game, legal, s.ladder, { focus: decisionFocus(s.game, legal, null) ?? 'c3' });

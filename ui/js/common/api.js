@@ -3,18 +3,25 @@
 // goes through `window.__TAURI__.core.invoke`. A refusal of the shell
 // rejects with `{ code, message }`: the code is stable and the page has its
 // own sentence for it; the message is for the console. Answers that saved
-// something may carry a `notice` for the player, handed to `onNotice`.
+// something may carry `notices` for the player (ids such as
+// "notSaving"), handed to `onNotice`. Each game's commands live in a
+// namespace of its own: `plugin:<game>|<command>` (`gameCommand`).
 
 let noticeHandler = () => {};
 
-/** Registers the function that receives a notice id ("notSaving", ...). */
+/** Registers the function that receives a list of notice ids ("notSaving", ...). */
 export function onNotice(fn) {
   noticeHandler = fn;
 }
 
+/** The full name of the command `name` of the game `game`: `plugin:choko|play`. */
+export function gameCommand(game, name) {
+  return `plugin:${game}|${name}`;
+}
+
 /**
- * Calls the shell's command `name` with `args`; a notice in the answer
- * goes to the function `onNotice` registered.
+ * Calls the shell's command `name` with `args`; the notices in the answer
+ * go to the function `onNotice` registered.
  */
 export function invoke(name, args) {
   const core = window.__TAURI__ && window.__TAURI__.core;
@@ -22,12 +29,12 @@ export function invoke(name, args) {
     return Promise.reject({ code: 'noBackend', message: 'no backend' });
   }
   return core.invoke(name, args).then((reply) => {
-    if (reply && typeof reply === 'object' && reply.notice) noticeHandler(reply.notice);
+    if (reply && typeof reply === 'object' && Array.isArray(reply.notices)) noticeHandler(reply.notices);
     return reply;
   });
 }
 
-/** `{ game, records, settings, notice }` at startup (`game` and `records` are checkers'), or to fetch checkers' saved game again. */
+/** `{ settings, notices }` at start-up: the app's own state; each game asks for its own. */
 export const appState = () => invoke('app_state');
 
 /** Saves the settings; resolves to the settings in force. */

@@ -6,6 +6,7 @@
 
 import { h, setText, sayText } from './dom.js';
 import { t } from './i18n.js';
+import { drawNotices } from './notify.js';
 
 /**
  * The turn line `#line` (`aria-live`), its visible sentence `#text` and the
@@ -38,14 +39,13 @@ export function turnLine({ line, text, spoken }) {
 
 /** The notice `#id` about the saved files and the toast: `{ notice, toast, update(s) }`, drawn from the app's state. */
 export function passingWords(id) {
-  const notice = h('p', { id, class: 'notice game-notice', role: 'status' });
+  const notice = h('div', { id, class: 'notice game-notice', role: 'status' });
   const toast = h('p', { id: 'toast', class: 'toast', role: 'status', 'aria-live': 'polite' });
   return {
     notice,
     toast,
     update(s) {
-      notice.hidden = !s.notice;
-      setText(notice, s.notice ? t(`notice.${s.notice}`) : '');
+      drawNotices(notice, s.notices);
       setText(toast, s.toast || '');
       toast.hidden = !s.toast;
     },

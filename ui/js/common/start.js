@@ -11,6 +11,7 @@ import { screen, scrollHint } from './frame.js';
 import { state, update } from './state.js';
 import { changeSettings } from './settings.js';
 import { GAMES, chosenGame } from '../games.js';
+import { drawNotices } from './notify.js';
 
 /** Makes game `id` the one the start screen offers, and remembers it. */
 function chooseGame(id) {
@@ -67,7 +68,7 @@ function link(id, label, icon, screenOf) {
 }
 
 export function mount(root) {
-  const notice = h('p', { id: 'notice', class: 'notice', role: 'status' });
+  const notice = h('div', { id: 'notice', class: 'notice', role: 'status' });
   const tabs = gameTabs();
   const tagline = h('p', { class: 'tagline' });
   const records = link('open-records', t('records'), icons.chart, () => chosenGame(state).records);
@@ -91,9 +92,8 @@ export function mount(root) {
 
   return {
     update(s) {
-      const text = s.offline ? t('noBackend') : s.notice ? t(`notice.${s.notice}`) : '';
-      notice.textContent = text.startsWith('notice.') ? t('notice.other') : text;
-      notice.hidden = !text;
+      if (s.offline) drawNotices(notice, [], [t('noBackend')]);
+      else drawNotices(notice, s.notices);
       const game = chosenGame(s);
       tabs.refresh(game.id);
       records.hidden = !game.records;

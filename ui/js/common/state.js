@@ -20,8 +20,8 @@ export const state = {
   returnTo: 'start',
   /** The settings in force: language (null: the system's), sound, square numbers, the game last chosen. */
   settings: { ...DEFAULT_SETTINGS },
-  /** A notice id from the shell ("savedGameUnreadable", "notSaving", ...), shown once. */
-  notice: null,
+  /** The notices from the shell the player has not read yet ("savedGameUnreadable", "notSaving", ...), each once. */
+  notices: [],
   /** A short confirmation shown for a moment ("PDN copied"). */
   toast: '',
   /** A CSS selector for where the keyboard focus goes once the next screen is drawn. */

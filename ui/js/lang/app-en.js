@@ -21,6 +21,7 @@ export default {
 
   // Refusals of the shell that either game may meet, by code.
   'error.noGame': 'There is no game in progress.',
+  'error.badArgument': 'The game did not understand that request; nothing was changed.',
   'error.gameOver': 'The game is already over.',
   'error.notYourTurn': 'It is the CPU’s turn.',
   'error.search': 'The CPU could not think.',

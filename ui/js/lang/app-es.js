@@ -26,6 +26,7 @@ export default {
 
   // Refusals of the shell that either game may meet, by code.
   'error.noGame': 'No hay ninguna partida en curso.',
+  'error.badArgument': 'El juego no ha entendido esa petición; no ha cambiado nada.',
   'error.gameOver': 'La partida ya ha terminado.',
   'error.notYourTurn': 'Ahora le toca a la CPU.',
   'error.search': 'La CPU no ha podido pensar.',

@@ -28,9 +28,9 @@ export default {
   firstPlayer: 'You first',
   firstCpu: 'CPU first',
   'notice.savedGameUnreadable':
-    'The saved game could not be read; it has been set aside and you can start a new one.',
+    'The saved checkers game could not be read; it has been set aside and you can start a new one.',
   'notice.recordsUnreadable':
-    'Your records could not be read; they have been set aside and start again from zero.',
+    'Your checkers records could not be read; they have been set aside and start again from zero.',
   'error.noSuchGame': 'That game is no longer in the records.',
   'error.notCpuTurn': 'It is your turn.',
   'error.illegalHop': 'That move is not legal.',

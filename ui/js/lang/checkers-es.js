@@ -36,9 +36,9 @@ export default {
   firstPlayer: 'Tú primero',
   firstCpu: 'CPU primero',
   'notice.savedGameUnreadable':
-    'No se pudo leer la partida guardada; se ha apartado y puedes empezar una nueva.',
+    'No se pudo leer la partida de damas guardada; se ha apartado y puedes empezar una nueva.',
   'notice.recordsUnreadable':
-    'No se pudo leer el historial; se ha apartado y empieza de nuevo desde cero.',
+    'No se pudo leer tu historial de damas; se ha apartado y empieza de nuevo desde cero.',
   // Refusals of the shell, by code: shown when something goes wrong.
   'error.noSuchGame': 'Esa partida ya no está en el historial.',
   'error.notCpuTurn': 'Ahora te toca a ti.',
