@@ -46,7 +46,7 @@
 //!
 //! `FUZZ_SEED` changes the inputs.
 
-#[path = "../../engine/tests/support/fuzzgen.rs"]
+#[path = "../../games/checkers/tests/support/fuzzgen.rs"]
 mod fuzzgen;
 mod support;
 

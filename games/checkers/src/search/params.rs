@@ -1,7 +1,7 @@
 //! Every number the search is tuned by, each with why it has its value.
 //! `docs/search.md` gives the commands that weigh a change to any of them;
 //! a change to one that shapes the tree changes the node counts pinned in
-//! `engine/tests/data/search-nodes.txt`.
+//! `games/checkers/tests/data/search-nodes.txt`.
 
 /// The deepest search [`super::search`] accepts; larger depths are
 /// clamped. A table entry keeps the depth in 7 bits.
