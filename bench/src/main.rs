@@ -172,7 +172,7 @@ fn step(o: &Options, positions: &[Position]) -> Result<(), String> {
         }
         out(&format!(
             "fingerprint {}\n",
-            bench::fingerprint(level_nodes)
+            engine_kit::bench::fingerprint(level_nodes)
         ))
     })
 }
@@ -214,7 +214,7 @@ fn pair(o: &Options, positions: &[Position]) -> Result<(), String> {
     }
     out(&format!(
         "fingerprint {}\n",
-        bench::fingerprint(level_nodes)
+        engine_kit::bench::fingerprint(level_nodes)
     ))
 }
 

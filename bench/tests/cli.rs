@@ -26,7 +26,7 @@ fn fingerprint(depth: u32) -> String {
         .iter()
         .map(|p| checkers::search(p, 0, depth).nodes)
         .sum::<u64>();
-    format!("fingerprint {}", checkers::bench::fingerprint([nodes]))
+    format!("fingerprint {}", engine_kit::bench::fingerprint([nodes]))
 }
 
 const NORMAL_5: [&str; 4] = ["--level", "normal", "--depth", "5"];

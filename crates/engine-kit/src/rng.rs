@@ -48,7 +48,9 @@ impl Rng {
 }
 
 /// SplitMix64's finaliser: a bijection of 64-bit words in which every
-/// input bit moves about half the output bits.
+/// input bit moves about half the output bits. Both games hash their
+/// positions with it.
+#[inline]
 pub const fn mix(z: u64) -> u64 {
     let z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     let z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -17,17 +17,6 @@ pub fn positions() -> Result<Vec<Position>, FenError> {
         .collect()
 }
 
-/// The bench's node-count fingerprint: the nodes each level searched over
-/// the bench positions, in level order, folded into one number. It depends
-/// only on the search's tree, so a build gives the same number on any
-/// machine and thread count, and a change that moves any node count moves
-/// it.
-pub fn fingerprint(level_nodes: impl IntoIterator<Item = u64>) -> u64 {
-    level_nodes
-        .into_iter()
-        .fold(0, |f, n| f.wrapping_mul(1_000_003).wrapping_add(n))
-}
-
 /// How many turns from the start the match openings play.
 pub const OPENING_TURNS: usize = 3;
 

@@ -15,9 +15,9 @@
 //! a position; [`crate::Position::parse_action`] also checks that it is
 //! legal there.
 
-use crate::notation::excerpt;
 use crate::point::{Point, POINTS};
 use arrayvec::ArrayVec;
+use engine_kit::text::excerpt;
 use std::fmt;
 use std::str::FromStr;
 

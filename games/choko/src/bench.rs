@@ -5,6 +5,7 @@ use crate::action::Action;
 use crate::point::{Point, Points, Side};
 use crate::position::Position;
 use crate::text::{parse_position, TextError};
+use engine_kit::rng::Rng;
 
 /// The bench set, one position text per line, from every phase of the
 /// game. `#` starts a comment.
@@ -19,6 +20,9 @@ pub fn positions() -> Result<Vec<Position>, TextError> {
         .map(parse_position)
         .collect()
 }
+
+/// The seed of the generator the match openings are drawn with.
+const OPENINGS_SEED: u64 = 0x00C4_0C00_5EED_0001;
 
 /// How many placements from the start the match openings make: X, O's
 /// forced answer, and X again.
@@ -57,14 +61,7 @@ fn canonical(pos: &Position) -> [u32; 2] {
 /// distinct ones; `n` is capped at 1,500.
 pub fn openings(n: usize) -> Vec<Vec<Action>> {
     let n = n.min(1500);
-    let mut state: u64 = 0x00C4_0C00_5EED_0001;
-    let mut next = |below: u64| {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % below
-    };
+    let mut rng = Rng::new(OPENINGS_SEED);
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
@@ -72,7 +69,7 @@ pub fn openings(n: usize) -> Vec<Vec<Action>> {
         let mut line = Vec::with_capacity(OPENING_TURNS);
         for _ in 0..OPENING_TURNS {
             let empty: Vec<Point> = pos.empty().iter().collect();
-            let a = Action::Place(empty[next(empty.len() as u64) as usize]);
+            let a = Action::Place(*rng.pick(&empty));
             pos = pos.play_unchecked(a);
             line.push(a);
         }
@@ -109,6 +106,23 @@ mod tests {
             }
             assert!(seen.insert(canonical(&pos)));
         }
+    }
+
+    /// The openings are drawn from a fixed seed: these are the ones
+    /// `choko match` has always played, the first three and the 300th.
+    #[test]
+    fn the_openings_are_fixed() {
+        let text = |line: &Vec<Action>| {
+            let names: Vec<String> = line.iter().map(Action::to_string).collect();
+            names.join(" ")
+        };
+        let all = openings(300);
+        assert_eq!(all.len(), 300);
+        let shown: Vec<String> = [0, 1, 2, 299].iter().map(|&i| text(&all[i])).collect();
+        assert_eq!(
+            shown,
+            ["@d3 @d2 @a1", "@d5 @d4 @e3", "@e5 @b1 @a1", "@b1 @b4 @a2"]
+        );
     }
 
     #[test]

@@ -38,10 +38,10 @@
 use crate::action::{Action, Extra};
 use crate::ladder;
 use crate::level::Level;
-use crate::notation::excerpt;
 use crate::point::{Point, Side};
 use crate::position::Position;
 use crate::rules::{End, Outcome};
+use engine_kit::text::excerpt;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use std::fmt;

@@ -11,7 +11,7 @@
 //! first placer's hand empties first, and at depth 2 it does not see,
 //! when placing its last piece, that it leaves itself no move.
 
-use crate::notation::excerpt;
+use engine_kit::text::excerpt;
 use std::fmt;
 use std::str::FromStr;
 

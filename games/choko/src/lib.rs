@@ -54,7 +54,6 @@ pub mod game;
 pub mod ladder;
 pub mod level;
 pub mod movegen;
-pub mod notation;
 pub mod perft;
 pub mod point;
 pub mod position;

@@ -4,6 +4,7 @@
 
 use crate::action::{Action, Extra};
 use crate::point::{Point, Points, Side};
+use engine_kit::rng::mix;
 use std::fmt;
 
 /// Pieces each side starts with, all in hand (K2).
@@ -364,15 +365,6 @@ impl Position {
         let hi = u64::from(self.quiet) | u64::from(self.turns) << 8;
         mix(lo ^ mix(hi.wrapping_add(0x9E37_79B9_7F4A_7C15)))
     }
-}
-
-/// A 64-bit finaliser (the one of SplitMix64): every input bit moves about
-/// half the output bits.
-#[inline]
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Default for Position {

@@ -22,10 +22,10 @@
 use crate::action::{Action, ActionError};
 use crate::game::{Game, Jump, Who};
 use crate::level::Level;
-use crate::notation::excerpt;
 use crate::position::Position;
 use crate::rules::PlayError;
 use crate::text::{parse_position, to_text, TextError};
+use engine_kit::text::excerpt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;

@@ -23,9 +23,9 @@
 //! fields, and turns any other text into a [`TextError`]; the position must
 //! also meet every invariant of [`Position::new`].
 
-use crate::notation::excerpt;
 use crate::point::{Point, Points, Side};
 use crate::position::{Position, PositionError, Setup};
+use engine_kit::text::excerpt;
 use std::fmt;
 
 /// What is wrong with a position text. Texts are quoted with [`excerpt`].

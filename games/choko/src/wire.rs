@@ -3,13 +3,13 @@
 //! level as its number (`3`), an end as a word (`"allCaptured"`).
 //!
 //! Reading is parsing: anything else is refused with a short message that
-//! quotes at most [`crate::notation::EXCERPT_CHARS`] characters of what it
+//! quotes at most [`engine_kit::text::EXCERPT_CHARS`] characters of what it
 //! was given, however long that was.
 
 use crate::level::Level;
-use crate::notation::excerpt;
 use crate::point::Point;
 use crate::rules::End;
+use engine_kit::text::excerpt;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;

@@ -18,7 +18,7 @@
 //! its task trees allow on 2, 4 and 8 threads and the median, p95 and max
 //! over the positions of a search's ideal length on 2 threads, in nodes
 //! (divide by one thread's nodes per second for a time no load disturbs),
-//! then the fingerprint (`checkers::bench::fingerprint`); `pdn` checks the first game of
+//! then the fingerprint (`engine_kit::bench::fingerprint`); `pdn` checks the first game of
 //! a PDN file (`-` for standard input) move by move and prints exactly
 //! three lines, `moves N`, `result R` (the result token) and `fen FEN`
 //! (the final position).
@@ -367,7 +367,10 @@ fn cmd_bench(args: &Args) -> Result<(), String> {
                 print_ideal(level, nodes, ideal_nodes, &mut ideal_two);
             }
         }
-        println!("fingerprint {}", bench::fingerprint(level_nodes));
+        println!(
+            "fingerprint {}",
+            engine_kit::bench::fingerprint(level_nodes)
+        );
     })
 }
 

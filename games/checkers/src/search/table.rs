@@ -3,6 +3,7 @@
 //! frozen while tasks run and merged between rounds.
 
 use crate::{Color, Position};
+use engine_kit::rng::mix;
 
 /// A table slot is one word (see [`Entry`] for the data's bits):
 ///
@@ -215,16 +216,6 @@ pub(super) fn hash_key(pos: &Position, quiet: u32, quiet_from: u32) -> u64 {
     let pieces = pos.pieces(Color::Black).0 as u64 | (pos.pieces(Color::White).0 as u64) << 32;
     let rest = pos.kings().0 as u64 | (pos.turn() as u64) << 32 | q << 33;
     mix(pieces ^ mix(rest ^ 0x9E37_79B9_7F4A_7C15))
-}
-
-/// A 64-bit mixing bijection (the SplitMix64 finaliser).
-#[inline]
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 #[cfg(test)]

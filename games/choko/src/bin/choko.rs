@@ -16,9 +16,9 @@
 //! summary lines. Errors: one line on stderr, exit status 2; an error
 //! quotes at most a short prefix of any argument.
 
-use choko::notation::excerpt;
 use choko::search::{Searcher, MAX_DEPTH, WIN, WIN_BOUND};
 use choko::{bench, parse_position, perft, Action, Level, Outcome, Position, Side};
+use engine_kit::text::excerpt;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
