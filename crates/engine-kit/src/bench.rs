@@ -51,23 +51,31 @@ pub struct LevelTimes {
 }
 
 impl LevelTimes {
-    /// Times `search` on each of `positions` in turn; `search` returns the
-    /// nodes it searched.
-    pub fn measure<P>(positions: &[P], mut search: impl FnMut(&P) -> u64) -> LevelTimes {
+    /// Times `search` on each of `positions` in turn. `search` returns
+    /// the nodes it searched and whatever else the caller keeps of each
+    /// search, which comes back in position order.
+    pub fn measure<P, R>(
+        positions: &[P],
+        mut search: impl FnMut(&P) -> (u64, R),
+    ) -> (LevelTimes, Vec<R>) {
         let mut times = Vec::with_capacity(positions.len());
+        let mut kept = Vec::with_capacity(positions.len());
         let mut nodes = 0u64;
         for pos in positions {
             let start = Instant::now();
-            nodes += search(pos);
+            let (n, extra) = search(pos);
             times.push(start.elapsed());
+            nodes += n;
+            kept.push(extra);
         }
         let total = times.iter().sum();
         times.sort();
-        LevelTimes {
+        let level = LevelTimes {
             times,
             total,
             nodes,
-        }
+        };
+        (level, kept)
     }
 
     /// The level's line: `LABEL depth D: median …, p95 …, max …, total …,
@@ -96,15 +104,16 @@ pub struct BenchLevel {
 /// Runs the bench on the current thread pool and prints its lines to
 /// `out`: the header, one line per level (labels padded to `width`), and
 /// the fingerprint. `search(position, depth)` searches and returns its
-/// nodes; `after_level` may print more after each level's line. Stops at
-/// the first failed write.
-pub fn run<P>(
+/// nodes and what the caller keeps of it; `after_level` gets each level's
+/// times and those kept values, and may print more after the level's
+/// line. Stops at the first failed write.
+pub fn run<P, R>(
     out: &mut Output,
     positions: &[P],
     levels: &[BenchLevel],
     width: usize,
-    mut search: impl FnMut(&P, u32) -> u64,
-    mut after_level: impl FnMut(&mut Output, &BenchLevel, &LevelTimes) -> Result<(), CliError>,
+    mut search: impl FnMut(&P, u32) -> (u64, R),
+    mut after_level: impl FnMut(&mut Output, &BenchLevel, &LevelTimes, Vec<R>) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     out.line(format_args!(
         "bench: {} positions, {} threads",
@@ -113,9 +122,9 @@ pub fn run<P>(
     ))?;
     let mut level_nodes = Vec::with_capacity(levels.len());
     for level in levels {
-        let times = LevelTimes::measure(positions, |pos| search(pos, level.depth));
+        let (times, kept) = LevelTimes::measure(positions, |pos| search(pos, level.depth));
         out.line(times.line(&level.label, width, level.depth))?;
-        after_level(out, level, &times)?;
+        after_level(out, level, &times, kept)?;
         level_nodes.push(times.nodes);
     }
     out.line(format_args!("fingerprint {}", fingerprint(level_nodes)))
@@ -159,8 +168,9 @@ mod tests {
             "easy   depth  2: median     1.0 ms, p95     3.0 ms, max     3.0 ms, \
              total      4.0 ms, nodes       8000,   2.00 Mnodes/s"
         );
-        let measured = LevelTimes::measure(&[3u64, 1, 2], |&n| n * 10);
+        let (measured, kept) = LevelTimes::measure(&[3u64, 1, 2], |&n| (n * 10, n));
         assert_eq!(measured.nodes, 60);
+        assert_eq!(kept, [3, 1, 2]);
         assert_eq!(measured.times.len(), 3);
         assert!(measured.times.windows(2).all(|w| w[0] <= w[1]));
     }

@@ -20,6 +20,7 @@
 //!   other tools, and distinct from success, since not everything was
 //!   written.
 
+use crate::arena::ArenaError;
 use crate::text::{excerpt, one_line};
 pub use crate::threads::MAX_THREADS;
 use crate::threads::{self, ThreadsError};
@@ -61,6 +62,8 @@ pub enum CliError {
     NotUtf8 { index: usize, text: String },
     /// The threads asked for could not be started.
     Threads(ThreadsError),
+    /// A match's games could not be played.
+    Match(ArenaError),
     /// Standard output could not be written.
     Output(io::Error),
     /// Standard output's reader has gone away: nothing is printed.
@@ -93,6 +96,7 @@ impl fmt::Display for CliError {
                 excerpt(text)
             ),
             CliError::Threads(e) => e.fmt(f),
+            CliError::Match(e) => e.fmt(f),
             CliError::Output(e) => write!(f, "cannot write to standard output: {e}"),
             CliError::ClosedOutput => f.write_str("standard output is closed"),
             CliError::Message(msg) => f.write_str(msg),
@@ -104,6 +108,7 @@ impl std::error::Error for CliError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             CliError::Threads(e) => Some(e),
+            CliError::Match(e) => Some(e),
             CliError::Output(e) => Some(e),
             _ => None,
         }
@@ -125,6 +130,12 @@ impl From<&str> for CliError {
 impl From<ThreadsError> for CliError {
     fn from(e: ThreadsError) -> CliError {
         CliError::Threads(e)
+    }
+}
+
+impl From<ArenaError> for CliError {
+    fn from(e: ArenaError) -> CliError {
+        CliError::Match(e)
     }
 }
 

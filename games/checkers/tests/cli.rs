@@ -551,3 +551,73 @@ fn match_pits_weights_at_one_depth() {
         .unwrap();
     assert!(z.ends_with("(|z| >= 1.96: significant at 5 %)"), "{z}");
 }
+
+/// Numbers are ASCII digits only: a sign, a space or any other digit is
+/// refused with the same message as a number out of range.
+#[test]
+fn numbers_are_plain_digits_without_a_sign() {
+    for (args, message) in [
+        (
+            &["best", "--depth", "+5"][..],
+            "checkers: bad --depth '+5': expected a number from 1 to 64\n",
+        ),
+        (
+            &["perft", "+3"],
+            "checkers: bad depth '+3': expected a number from 1 to 20\n",
+        ),
+        (
+            &["best", "--level", "easy", "--threads", "+2"],
+            "checkers: bad --threads '+2': expected a number from 1 to 256\n",
+        ),
+        (
+            &["best", "--level", "easy", "--quiet", "+1"],
+            "checkers: bad --quiet '+1': expected a number from 0 to 50\n",
+        ),
+        (
+            &["match", "--a", "easy", "--b", "easy", "--games", "+2"],
+            "checkers: bad --games '+2': expected a number from 1 to 10000\n",
+        ),
+        (
+            &["bench", "--threads", " 2"],
+            "checkers: bad --threads ' 2': expected a number from 1 to 256\n",
+        ),
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert_eq!(stderr(&o), message, "{args:?}");
+    }
+}
+
+/// `checkers bench --level easy | head -1`: the reader goes away after
+/// the first line, and the bench stops at its next write with no message
+/// and exit status 141, not a panic.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    // The bench may finish writing before the reader closes the pipe (then
+    // it exits 0 and proves nothing): run it again, a few times at most.
+    for _ in 0..20 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+            .args(["bench", "--level", "easy"])
+            .env_remove("RAYON_NUM_THREADS")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(first.starts_with("bench: "), "{first}");
+        let o = child.wait_with_output().unwrap();
+        if o.status.code() == Some(0) {
+            continue;
+        }
+        assert_eq!(stderr(&o), "", "{:?}", o.status);
+        assert_eq!(o.status.code(), Some(141));
+        return;
+    }
+    panic!("the bench never wrote after its reader had gone");
+}
