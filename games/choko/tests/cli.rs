@@ -223,3 +223,69 @@ fn an_argument_that_is_not_utf8_is_an_error() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o).lines().count(), 1);
 }
+
+/// Every thread count from 1 to 256 is taken, as by `checkers`, and a
+/// number's error names its option the same way.
+#[test]
+fn threads_take_1_to_256_and_errors_name_the_option() {
+    for t in ["65", "256"] {
+        let o = run(&["best", "--depth", "2", "--threads", t]);
+        assert!(o.status.success(), "{t}: {}", stderr(&o));
+        assert_eq!(stdout(&o).lines().last(), Some("bestaction @a1"));
+    }
+    for (args, message) in [
+        (
+            &["best", "--depth", "2", "--threads", "257"][..],
+            "choko: bad --threads '257': expected a number from 1 to 256\n",
+        ),
+        (
+            &["best", "--depth", "+5"],
+            "choko: bad --depth '+5': expected a number from 1 to 32\n",
+        ),
+        (
+            &["match", "--a", "2", "--b", "1", "--games", "1001"],
+            "choko: bad --games '1001': expected a number from 1 to 1000\n",
+        ),
+        (
+            &["perft", "+2"],
+            "choko: bad depth '+2': expected a number from 1 to 12\n",
+        ),
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&o), message, "{args:?}");
+    }
+}
+
+/// `choko bench | head -1`: the reader goes away after the first line,
+/// and the bench stops at its next write with no message and exit status
+/// 141.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    // The bench may finish writing before the reader closes the pipe (then
+    // it exits 0 and proves nothing): run it again, a few times at most.
+    for _ in 0..20 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_choko"))
+            .arg("bench")
+            .env_remove("RAYON_NUM_THREADS")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(first.starts_with("bench: "), "{first}");
+        let o = child.wait_with_output().unwrap();
+        if o.status.code() == Some(0) {
+            continue;
+        }
+        assert_eq!(stderr(&o), "", "{:?}", o.status);
+        assert_eq!(o.status.code(), Some(141));
+        return;
+    }
+    panic!("the bench never wrote after its reader had gone");
+}
