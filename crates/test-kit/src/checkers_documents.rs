@@ -131,7 +131,13 @@ pub fn step(rng: &mut Rng, g: &mut Game) -> bool {
 /// or at its end), and, when it ended, marked recorded half of the time.
 pub fn random_game(rng: &mut Rng) -> Game {
     let mut g = if rng.chance(1, 3) {
-        let pos = sparse_position(rng);
+        // A saved game never begins at the end of a game.
+        let pos = loop {
+            let pos = sparse_position(rng);
+            if pos.count_moves() > 0 {
+                break pos;
+            }
+        };
         game_at(rng, &pos)
     } else {
         let g = Game::new(level(rng), first(rng));

@@ -2,22 +2,21 @@
 //! status, that the reply does not depend on `--threads`, and that hostile
 //! arguments and input give one short error line, never a panic.
 
-use std::process::{Command, Output};
+use std::process::Output;
+use test_kit::cli::{stderr, stdout, Tool};
+
+fn tool() -> Tool {
+    Tool::new(env!("CARGO_BIN_EXE_checkers"), "checkers")
+}
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_checkers"))
-        .args(args)
-        .env_remove("RAYON_NUM_THREADS")
-        .output()
-        .unwrap()
+    tool().run(args)
 }
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
+/// Exit status 2 and exactly one line on stderr, starting `checkers: `,
+/// nothing on stdout; the line is returned.
+fn one_error_line(args: &[&str]) -> String {
+    tool().one_error_line(args)
 }
 
 #[test]
@@ -136,12 +135,7 @@ fn best_bad_arguments_exit_2_with_one_line() {
             "2",
         ],
     ] {
-        let o = run(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(o.stdout.is_empty(), "{args:?}");
-        let err = stderr(&o);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("checkers: "), "{err}");
+        one_error_line(args);
     }
 }
 
@@ -187,18 +181,6 @@ fn match_reports_every_game_and_the_total() {
             .collect()
     };
     assert_eq!(strip(&out), strip(&again));
-}
-
-/// Exit status 2 and exactly one line on stderr, starting `checkers: `,
-/// nothing on stdout; the line is returned.
-fn one_error_line(args: &[&str]) -> String {
-    let o = run(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-    assert!(o.stdout.is_empty(), "{args:?}");
-    let err = stderr(&o);
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("checkers: "), "{err}");
-    err
 }
 
 /// Regression: a position text with a multi-byte character at
@@ -276,10 +258,7 @@ fn non_utf8_arguments_are_errors() {
             OsString::from_vec(vec![b'1', 0x80]),
         ],
     ] {
-        let o = Command::new(env!("CARGO_BIN_EXE_checkers"))
-            .args(&args)
-            .output()
-            .unwrap();
+        let o = tool().command().args(&args).output().unwrap();
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         let err = stderr(&o);
         assert_eq!(err.lines().count(), 1, "{err}");
@@ -295,25 +274,9 @@ fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
     path
 }
 
-/// Run with `input` on standard input (written from another thread, so a
-/// child that stops reading early cannot block the test).
+/// Run with `input` on standard input.
 fn run_with_stdin(args: &[&str], input: Vec<u8>) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
+    tool().run_with_stdin(args, input)
 }
 
 const PDN_GAME: &str = "[Event \"Club\"]\r\n[FEN \"W:W21-32:B1-12\"]\r\n\r\n\
@@ -418,7 +381,8 @@ fn a_full_standard_output_is_an_error_not_a_panic() {
         return;
     }
     for (args, input) in [(&["help"][..], ""), (&["pdn", "-"], "1. 11-15 *")] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        let mut child = tool()
+            .command()
             .args(args)
             .stdin(Stdio::piped())
             .stdout(std::fs::File::create("/dev/full").unwrap())
@@ -450,7 +414,8 @@ fn a_full_standard_error_still_exits_2() {
         return;
     }
     for args in [&["bogus"][..], &["moves", "--fen", "[aaé]"], &["pdn"]] {
-        let o = Command::new(env!("CARGO_BIN_EXE_checkers"))
+        let o = tool()
+            .command()
             .args(args)
             .stderr(std::fs::File::create("/dev/full").unwrap())
             .output()
@@ -594,30 +559,6 @@ fn numbers_are_plain_digits_without_a_sign() {
 /// and exit status 141, not a panic.
 #[test]
 fn a_closed_pipe_ends_the_output_quietly() {
-    use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
-    // The bench may finish writing before the reader closes the pipe (then
-    // it exits 0 and proves nothing): run it again, a few times at most.
-    for _ in 0..20 {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
-            .args(["bench", "--level", "easy"])
-            .env_remove("RAYON_NUM_THREADS")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        assert!(first.starts_with("bench: "), "{first}");
-        let o = child.wait_with_output().unwrap();
-        if o.status.code() == Some(0) {
-            continue;
-        }
-        assert_eq!(stderr(&o), "", "{:?}", o.status);
-        assert_eq!(o.status.code(), Some(141));
-        return;
-    }
-    panic!("the bench never wrote after its reader had gone");
+    let first = tool().quiet_after_closed_pipe(&["bench", "--level", "easy"]);
+    assert!(first.starts_with("bench: "), "{first}");
 }

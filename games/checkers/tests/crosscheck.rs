@@ -5,21 +5,8 @@
 #![allow(clippy::needless_range_loop)]
 
 use checkers::{parse_fen, to_fen, Color, Position, Role, Square};
-
-/// Minimal deterministic PRNG (SplitMix64).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use test_kit::crosscheck::{assert_same_items, playouts};
+use test_kit::Rng;
 
 // ---------------------------------------------------------------------
 // Reference generator. The board is board[row][col], row 0 at the top
@@ -236,7 +223,7 @@ fn check(pos: &Position) -> usize {
     let black = pos.turn() == Color::Black;
     let mut want = ref_moves(&board, black);
     let moves = pos.legal_moves();
-    let mut got: Vec<RefMove> = moves
+    let got: Vec<RefMove> = moves
         .iter()
         .map(|m| {
             let mut captured: Vec<(i32, i32)> = m.captured().squares().map(square_rc).collect();
@@ -250,9 +237,7 @@ fn check(pos: &Position) -> usize {
     for m in want.iter_mut() {
         m.captured.sort();
     }
-    want.sort();
-    got.sort();
-    assert_eq!(got, want, "moves differ in {}", to_fen(pos));
+    assert_same_items(got, want, format_args!("moves in {}", to_fen(pos)));
     assert_eq!(pos.count_moves() as usize, moves.len(), "{}", to_fen(pos));
     assert_eq!(
         pos.has_capture(),
@@ -303,11 +288,11 @@ fn random_position(rng: &mut Rng) -> Position {
         let mut kings = checkers::Bitboard::EMPTY;
         for (count, color) in [(nb, Color::Black), (nw, Color::White)] {
             for _ in 0..count {
-                let mut sq = area[rng.below(area.len() as u64) as usize];
+                let mut sq = area[rng.below(area.len())];
                 // Men one step from crowning.
                 if style == 1 && rng.below(2) == 0 {
                     let row = if color == Color::White { 1 } else { 6 };
-                    sq = Square::ALL[(row * 4 + rng.below(4)) as usize];
+                    sq = Square::ALL[row * 4 + rng.below(4)];
                 }
                 if (black | white).contains(sq) {
                     continue;
@@ -335,28 +320,28 @@ fn random_position(rng: &mut Rng) -> Position {
 
 #[test]
 fn cross_check_random_playouts() {
-    let mut rng = Rng(0xC0FF_EE00_1234_5678);
-    let mut positions = 0usize;
+    let mut rng = Rng::new(0xC0FF_EE00_1234_5678);
     let mut max_moves = 0usize;
-    let mut ended = 0usize;
-    while positions < 50_000 {
-        let mut pos = Position::start();
-        for _ in 0..300 {
-            let n = check(&pos);
-            positions += 1;
+    let done = playouts(
+        &mut rng,
+        50_000,
+        300,
+        |_| Position::start(),
+        |rng, pos| {
+            let n = check(pos);
             max_moves = max_moves.max(n);
-            if n == 0 {
-                ended += 1;
-                break;
-            }
             let moves = pos.legal_moves();
-            pos = pos.play_unchecked(&moves[rng.below(n as u64) as usize]);
-        }
-    }
+            (n > 0).then(|| pos.play_unchecked(&moves[rng.below(n)]))
+        },
+    );
     // Random play reaches the end of the game (no legal move) again and
     // again: the playouts test the last positions of games, not only their
     // openings.
-    assert!(ended > 100, "only {ended} playouts reached a game end");
+    assert!(
+        done.ended > 100,
+        "only {} playouts reached a game end",
+        done.ended
+    );
     assert!(
         max_moves < checkers::movegen::MAX_MOVES / 2,
         "max {max_moves}"
@@ -379,7 +364,7 @@ fn cross_check_three_million_placements() {
 
 /// Check `count` random placements; returns the largest move count seen.
 fn random_placements(count: usize) -> usize {
-    let mut rng = Rng(0x5EED_0000_ABCD_EF01);
+    let mut rng = Rng::new(0x5EED_0000_ABCD_EF01);
     let mut max_moves = 0usize;
     let mut with_captures = 0usize;
     for _ in 0..count {

@@ -2,7 +2,7 @@
 //! command line: nothing a file or a caller holds may panic the engine or
 //! the CLI.
 //!
-//! Inputs come from `support/fuzzgen.rs`: tokens of each format's own
+//! Inputs come from `test_kit::text`: tokens of each format's own
 //! alphabet mixed with multi-byte, zero-width and control characters,
 //! mutations of valid documents, and every truncation of valid documents at
 //! every character and every byte. Each parser runs inside `catch_unwind`,
@@ -26,19 +26,13 @@
 //!   a `--release` build would drop, so an arithmetic overflow is a panic
 //!   here instead of a silent wrap. `FUZZ_SEED` changes the inputs.
 
-#[path = "support/fuzzgen.rs"]
-mod fuzzgen;
-
 use checkers::pdn::{PdnGame, PdnResult};
 use checkers::{parse_fen, parse_move, parse_pdn, to_fen, Bitboard, Color, Position};
-use fuzzgen::{
-    byte_truncations, char_truncations, escape, from_alphabet, long_run_size, mutate, Harness, Rng,
-    HOSTILE,
-};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use test_kit::cli::Tool;
+use test_kit::fuzz::{long_run, long_run_size, Harness};
+use test_kit::text::{byte_truncations, char_truncations, from_alphabet, mutate, HOSTILE};
+use test_kit::Rng;
 
 /// The longest error message allowed: the fixed words around at most two
 /// quoted excerpts of 24 characters (each escape of a hidden character
@@ -289,57 +283,15 @@ fn parsers_survive_a_short_fuzz_run() {
     assert_eq!(harness.panics, 0, "{}", harness.report());
 }
 
-/// The harness does see panics: a parser that panics on some inputs is
-/// counted and its input kept, and the run goes on.
-#[test]
-fn the_harness_counts_and_shows_panics() {
-    let mut harness = Harness::new(2);
-    // The bug found by an attacker: the first three bytes inside the brackets.
-    for input in ["[FEN]", "[aaé]", "okay", "[𝄞]", "[FE€]"] {
-        harness.run("slicer", input, |s| {
-            let inner = s.trim_start_matches('[').trim_end_matches(']');
-            inner.len() >= 3 && inner[..3].eq_ignore_ascii_case("FEN")
-        });
-    }
-    assert_eq!((harness.inputs, harness.panics), (5, 3));
-    assert_eq!(harness.found.len(), 2);
-    assert_eq!(harness.found[0].input, "[aa\\u{e9}]");
-    assert!(harness.found[0].message.contains("char boundary"));
-}
-
 /// The long run: `FUZZ_INPUTS` inputs (default 10^7) over all cores.
 #[test]
 #[ignore = "long: run with --ignored, see the module doc"]
 fn parsers_survive_a_long_fuzz_run() {
     let (total, seed) = long_run_size(10_000_000);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    let start = Instant::now();
-    let harnesses: Vec<Harness> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                s.spawn(move || {
-                    let mut h = Harness::new(20);
-                    let share = total / threads + u64::from(t < total % threads);
-                    fuzz(seed.wrapping_mul(1000).wrapping_add(t), share, &mut h);
-                    h
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    });
-    let inputs: u64 = harnesses.iter().map(|h| h.inputs).sum();
-    let panics: u64 = harnesses.iter().map(|h| h.panics).sum();
-    println!(
-        "long fuzz run: {inputs} inputs, {panics} panics, {:.1} s, {threads} threads, seed {seed}",
-        start.elapsed().as_secs_f64()
-    );
-    for h in &harnesses {
-        for f in &h.found {
-            println!("  {} panicked on \"{}\": {}", f.target, f.input, f.message);
-        }
-    }
-    assert!(inputs >= total);
-    assert_eq!(panics, 0);
+    let run = long_run(total, seed, fuzz);
+    println!("{}", run.report("FEN, move text, PDN", ""));
+    assert!(run.inputs >= total);
+    assert_eq!(run.panics, 0);
 }
 
 /// Numbers for options and depths: invalid ones, and valid ones small
@@ -520,54 +472,6 @@ fn command_line(rng: &mut Rng, files: &[String]) -> Vec<String> {
     args
 }
 
-/// Run the CLI with `args` and `stdin`: its exit status, 0 or 2, or what
-/// went wrong: another status (a panic is 101, a signal has none), output
-/// on stderr after success, not exactly one `checkers:` line on stderr
-/// after an error, or no end within a minute.
-fn check_command_line(args: &[String], stdin: Vec<u8>) -> Result<i32, String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_checkers"))
-        .args(args)
-        .env_remove("RAYON_NUM_THREADS")
-        .env("RUST_BACKTRACE", "0")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&stdin);
-    });
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break Some(status);
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    };
-    writer.join().unwrap();
-    let mut err = String::new();
-    if let Some(mut e) = child.stderr.take() {
-        let _ = std::io::Read::read_to_string(&mut e, &mut err);
-    }
-    let shown: Vec<String> = args.iter().map(|a| format!("\"{}\"", escape(a))).collect();
-    let shown = shown.join(" ");
-    match status.map(|s| s.code()) {
-        None => Err(format!("{shown}: no end within a minute")),
-        Some(Some(0)) if err.is_empty() => Ok(0),
-        Some(Some(2)) if err.starts_with("checkers: ") && err.lines().count() == 1 => Ok(2),
-        Some(code) => Err(format!(
-            "{shown}: exit {code:?}, stderr {:?}",
-            err.chars().take(300).collect::<String>()
-        )),
-    }
-}
-
 /// The CLI on a few thousand hostile command lines: every one ends with
 /// status 0 or 2, never a panic (101) or a signal.
 #[test]
@@ -588,28 +492,10 @@ fn cli_survives_hostile_command_lines() {
             (line, stdin.into_bytes())
         })
         .collect();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let outcomes: Vec<Result<i32, String>> = std::thread::scope(|s| {
-        let handles: Vec<_> = jobs
-            .chunks(jobs.len().div_ceil(threads))
-            .map(|chunk| {
-                s.spawn(move || {
-                    chunk
-                        .iter()
-                        .map(|(args, stdin)| check_command_line(args, stdin.clone()))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    });
+    let tool = Tool::new(env!("CARGO_BIN_EXE_checkers"), "checkers");
+    let run = tool.contracts(&jobs);
     std::fs::remove_dir_all(&dir).unwrap();
-    let succeeded = outcomes.iter().filter(|o| o == &&Ok(0)).count();
-    let refused = outcomes.iter().filter(|o| o == &&Ok(2)).count();
-    let failures: Vec<String> = outcomes.into_iter().filter_map(Result::err).collect();
+    let (succeeded, refused, failures) = (run.succeeded, run.refused, run.failures);
     println!("{succeeded} command lines succeeded, {refused} were refused");
     // Both paths are exercised, not only the argument checks.
     assert!(

@@ -8,16 +8,17 @@
 //! anywhere, mid-chain included, or played to the end and marked recorded),
 //! random endgames, and records of finished games added with
 //! `Records::add`, written with `to_json` or rebuilt in the version-1
-//! shape. They are then edited as text (`fuzzgen::mutate`, every
+//! shape. They are then edited as text (`test_kit::text::mutate`, every
 //! truncation at every character and byte of a few of them) and as JSON
-//! (`fuzzgen::mutate_json`: wrong types, numbers on and past every limit,
+//! (`test_kit::json::mutate_json`: wrong types, numbers on and past every limit,
 //! squares 0 and 33, hostile move and position texts, keys dropped, added,
 //! renamed or written twice, arrays cut, grown past 10 000 or shuffled,
 //! deep nesting), and there is alphabet soup of JSON punctuation, the
 //! formats' keys and values and hostile characters, and a fixed set of
 //! documents of about a megabyte.
 //!
-//! Each input runs inside `catch_unwind` (`fuzzgen::Harness`) and must:
+//! Each input runs inside `catch_unwind` (`test_kit::fuzz::Harness`) and
+//! must:
 //!
 //! - return within [`BASE_TIME`] and [`TIME_PER_MB`] for each megabyte
 //!   of its text;
@@ -39,21 +40,22 @@
 //!
 //!   `FUZZ_SEED` changes the inputs.
 
-#[path = "support/fuzzgen.rs"]
-mod fuzzgen;
-
 use checkers::game::Game;
 use checkers::parse_pdn;
 use checkers::records::{ArchivedGame, Records};
-use fuzzgen::{
-    byte_truncations, char_truncations, finished_game, from_alphabet, json_text, long_run_size,
-    mutate, mutate_json, random_game, random_records, step, v1_records, v1_value, Harness, Rng,
-    GAME_KEYS, JSON_ALPHABET, RECORDS_KEYS, STRINGS,
-};
 use serde_json::{json, Value};
 use std::cell::Cell;
 use std::fmt::Display;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
+use test_kit::checkers_documents::{
+    finished_game, random_game, random_records, step, v1_records, v1_value, GAME_KEYS,
+    RECORDS_KEYS, STRINGS,
+};
+use test_kit::fuzz::{long_run, long_run_size, Harness};
+use test_kit::json::{json_text, mutate_json, JSON_ALPHABET};
+use test_kit::text::{byte_truncations, char_truncations, from_alphabet, mutate};
+use test_kit::Rng;
 
 /// The longest an error may print, in characters.
 const MAX_MESSAGE_CHARS: usize = 300;
@@ -408,41 +410,19 @@ fn records_survive_a_short_fuzz_run() {
 }
 
 /// Run `fuzz` for `total` inputs over all cores and print one line for
-/// `name`: inputs, panics and time, and every panic kept.
-fn long_run(name: &str, total: u64, seed: u64, fuzz: fn(u64, u64, &mut Harness)) -> u64 {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    let start = Instant::now();
-    let harnesses: Vec<(Harness, Duration)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                s.spawn(move || {
-                    let mut h = Harness::new(20);
-                    let share = total / threads + u64::from(t < total % threads);
-                    fuzz(seed.wrapping_mul(1000).wrapping_add(t), share, &mut h);
-                    (h, SLOWEST.with(Cell::get))
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a fuzz thread ends"))
-            .collect()
+/// `name` (inputs, panics, time and the slowest input) and every panic
+/// kept; returns the panics.
+fn run_long(name: &str, total: u64, seed: u64, fuzz: fn(u64, u64, &mut Harness)) -> u64 {
+    let slowest = AtomicU64::new(0);
+    let run = long_run(total, seed, |seed, n, harness| {
+        fuzz(seed, n, harness);
+        let ms = SLOWEST.with(Cell::get).as_millis();
+        slowest.fetch_max(u64::try_from(ms).unwrap_or(u64::MAX), Relaxed);
     });
-    let inputs: u64 = harnesses.iter().map(|(h, _)| h.inputs).sum();
-    let panics: u64 = harnesses.iter().map(|(h, _)| h.panics).sum();
-    let slowest = harnesses.iter().map(|(_, d)| *d).max().unwrap_or_default();
-    println!(
-        "fuzz target {name}: {inputs} inputs, {panics} panics, {:.1} s, {threads} threads, seed {seed}, slowest input {} ms",
-        start.elapsed().as_secs_f64(),
-        slowest.as_millis()
-    );
-    for (h, _) in &harnesses {
-        for f in &h.found {
-            println!("  {} panicked on \"{}\": {}", f.target, f.input, f.message);
-        }
-    }
-    assert!(inputs >= total);
-    panics
+    let slowest = format!(", slowest input {} ms", slowest.into_inner());
+    println!("{}", run.report(name, &slowest));
+    assert!(run.inputs >= total);
+    run.panics
 }
 
 /// The long run: `FUZZ_INPUTS` inputs (default 10^6), two thirds saved
@@ -451,7 +431,7 @@ fn long_run(name: &str, total: u64, seed: u64, fuzz: fn(u64, u64, &mut Harness))
 #[ignore = "long: run with --ignored, see the module doc"]
 fn documents_survive_a_long_fuzz_run() {
     let (total, seed) = long_run_size(1_000_000);
-    let games = long_run("saved game", total - total / 3, seed, fuzz_games);
-    let records = long_run("records", total / 3, seed, fuzz_records);
+    let games = run_long("saved game", total - total / 3, seed, fuzz_games);
+    let records = run_long("records", total / 3, seed, fuzz_records);
     assert_eq!(games + records, 0);
 }

@@ -1,15 +1,12 @@
 //! PDN: self-played games written and read back, hand-written files with
 //! everything real files hold, and the first illegal move of a bad one.
 
-#[path = "support/fuzzgen.rs"]
-mod fuzzgen;
-
 use checkers::pdn::{move_number, PdnError, PdnGame, PdnResult, Unclosed, LINE_WIDTH};
 use checkers::{
     bench, next_quiet, outcome, parse_fen, parse_pdn, search, to_fen, Color, Move, MoveError,
     Position,
 };
-use fuzzgen::Rng;
+use test_kit::Rng;
 
 /// How a self-play game picks its moves.
 #[derive(Clone, Copy, Debug)]
