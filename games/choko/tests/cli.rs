@@ -2,22 +2,15 @@
 //! answer does not depend on `--threads`, and that bad arguments give one
 //! short error line and status 2, never a panic.
 
-use std::process::{Command, Output};
+use std::process::Output;
+use test_kit::cli::{stderr, stdout, Tool};
+
+fn tool() -> Tool {
+    Tool::new(env!("CARGO_BIN_EXE_choko"), "choko")
+}
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_choko"))
-        .args(args)
-        .env_remove("RAYON_NUM_THREADS")
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
+    tool().run(args)
 }
 
 #[test]
@@ -202,12 +195,7 @@ fn bad_arguments_exit_2_with_one_line() {
         &["best", "--unknown"],
     ];
     for args in cases {
-        let o = run(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let err = stderr(&o);
-        assert!(err.starts_with("choko: "), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(stdout(&o).is_empty(), "{args:?}");
+        tool().one_error_line(args);
     }
 }
 
@@ -215,7 +203,8 @@ fn bad_arguments_exit_2_with_one_line() {
 #[test]
 fn an_argument_that_is_not_utf8_is_an_error() {
     use std::os::unix::ffi::OsStrExt;
-    let o = Command::new(env!("CARGO_BIN_EXE_choko"))
+    let o = tool()
+        .command()
         .arg("moves")
         .arg(std::ffi::OsStr::from_bytes(b"--pos=\xff"))
         .output()
@@ -262,30 +251,6 @@ fn threads_take_1_to_256_and_errors_name_the_option() {
 /// 141.
 #[test]
 fn a_closed_pipe_ends_the_output_quietly() {
-    use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
-    // The bench may finish writing before the reader closes the pipe (then
-    // it exits 0 and proves nothing): run it again, a few times at most.
-    for _ in 0..20 {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_choko"))
-            .arg("bench")
-            .env_remove("RAYON_NUM_THREADS")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        assert!(first.starts_with("bench: "), "{first}");
-        let o = child.wait_with_output().unwrap();
-        if o.status.code() == Some(0) {
-            continue;
-        }
-        assert_eq!(stderr(&o), "", "{:?}", o.status);
-        assert_eq!(o.status.code(), Some(141));
-        return;
-    }
-    panic!("the bench never wrote after its reader had gone");
+    let first = tool().quiet_after_closed_pipe(&["bench"]);
+    assert!(first.starts_with("bench: "), "{first}");
 }

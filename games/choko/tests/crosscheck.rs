@@ -15,21 +15,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use choko::{Action, End, Extra, Outcome, Point, Points, Position, Setup, Side};
-
-/// Minimal deterministic PRNG (SplitMix64).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use test_kit::crosscheck::{assert_same_items, playouts};
+use test_kit::perft::read_table;
+use test_kit::Rng;
 
 // ---------------------------------------------------------------------
 // The reference. cells[row][col]: row 0 is rank 1, col 0 is file a.
@@ -359,11 +347,8 @@ fn check(pos: &Position, r: &Ref, seen: &mut Seen) {
         return;
     }
     let actions = pos.legal_actions();
-    let mut got: Vec<RefAction> = actions.iter().map(to_ref_action).collect();
-    let mut want = r.actions();
-    got.sort();
-    want.sort();
-    assert_eq!(got, want, "actions in {text}");
+    let got: Vec<RefAction> = actions.iter().map(to_ref_action).collect();
+    assert_same_items(got, r.actions(), format_args!("actions in {text}"));
     assert_eq!(pos.count_actions(), actions.len() as u64, "{text}");
     if pos.must_place() {
         seen.forced += 1;
@@ -393,7 +378,7 @@ fn check(pos: &Position, r: &Ref, seen: &mut Seen) {
 /// One playout's style: how much it prefers each kind of action, so that
 /// some games place everything early, some step for a long time, some
 /// capture greedily.
-fn pick(rng: &mut Rng, actions: &[Action], style: u64) -> Action {
+fn pick(rng: &mut Rng, actions: &[Action], style: usize) -> Action {
     let want = |a: &Action| match style {
         0 => true,
         1 => a.is_jump(),
@@ -406,44 +391,45 @@ fn pick(rng: &mut Rng, actions: &[Action], style: u64) -> Action {
     };
     let preferred: Vec<&Action> = actions.iter().filter(|a| want(a)).collect();
     if !preferred.is_empty() && rng.below(10) < 8 {
-        *preferred[rng.below(preferred.len() as u64) as usize]
+        *preferred[rng.below(preferred.len())]
     } else {
-        actions[rng.below(actions.len() as u64) as usize]
+        actions[rng.below(actions.len())]
     }
 }
 
 /// Random playouts from the start until `count` positions are checked.
-fn playouts(count: u64, seed: u64) -> Seen {
-    let mut rng = Rng(seed);
+fn random_playouts(count: u64, seed: u64) -> Seen {
     let mut seen = Seen::default();
-    let mut games = 0u64;
-    while seen.positions < count {
-        games += 1;
-        let style = rng.below(7);
-        let mut pos = if rng.below(2) == 0 {
-            Position::start()
-        } else {
-            Position::start_with(Side::O)
-        };
-        let mut r = to_ref(&pos);
-        loop {
-            check(&pos, &r, &mut seen);
+    let done = playouts(
+        &mut Rng::new(seed),
+        count,
+        usize::MAX,
+        |rng| {
+            let style = rng.below(7);
+            let pos = if rng.below(2) == 0 {
+                Position::start()
+            } else {
+                Position::start_with(Side::O)
+            };
+            (pos, to_ref(&pos), style)
+        },
+        |rng, (pos, r, style)| {
+            check(pos, r, &mut seen);
             let actions = pos.legal_actions();
             if actions.is_empty() {
-                break;
+                return None;
             }
-            let a = pick(&mut rng, &actions, style);
-            pos = pos.play(a).unwrap();
-            r = r.apply(&to_ref_action(&a));
-        }
-    }
-    println!("{games} games: {seen:?}");
+            let a = pick(rng, &actions, *style);
+            Some((pos.play(a).unwrap(), r.apply(&to_ref_action(&a)), *style))
+        },
+    );
+    println!("{} games: {seen:?}", done.games);
     seen
 }
 
 #[test]
 fn playouts_agree_with_the_reference() {
-    let seen = playouts(100_000, 0xC40C_0001);
+    let seen = random_playouts(100_000, 0xC40C_0001);
     assert!(seen.forced > 1000, "{seen:?}");
     assert!(seen.extra_from_hand > 100, "{seen:?}");
     // From the start a side's pieces, board and hand, stay even: every
@@ -461,7 +447,7 @@ fn playouts_agree_with_the_reference() {
 #[test]
 #[ignore = "long: run with --ignored, see the module doc"]
 fn two_million_playout_positions_agree_with_the_reference() {
-    let seen = playouts(2_000_000, 0xC40C_0002);
+    let seen = random_playouts(2_000_000, 0xC40C_0002);
     assert!(seen.ends.iter().all(|&n| n > 10), "{seen:?}");
 }
 
@@ -473,14 +459,14 @@ fn random_position(rng: &mut Rng) -> Position {
         let mut boards = [Points::EMPTY; 2];
         for p in Point::ALL {
             if rng.below(100) < density {
-                let s = rng.below(2) as usize;
+                let s = rng.below(2);
                 if boards[s].count() < 12 {
                     boards[s] = boards[s].with(p);
                 }
             }
         }
         let hands = [0, 1].map(|s| {
-            let room = 12 - boards[s].count() as u64;
+            let room = 12 - boards[s].count() as usize;
             if rng.below(3) == 0 {
                 0
             } else {
@@ -519,7 +505,7 @@ fn random_position(rng: &mut Rng) -> Position {
 
 #[test]
 fn random_positions_agree_with_the_reference() {
-    let mut rng = Rng(0xC40C_1000);
+    let mut rng = Rng::new(0xC40C_1000);
     let mut seen = Seen::default();
     for _ in 0..20_000 {
         let pos = random_position(&mut rng);
@@ -550,7 +536,13 @@ fn ref_perft(r: &Ref, depth: u32) -> u64 {
 /// on its own.
 #[test]
 fn the_reference_counts_the_same_perft() {
+    let table = read_table(include_str!("data/perft.txt"), "pos").unwrap();
+    let start = &table[0];
+    assert_eq!(start.position, choko::to_text(&Position::start()));
     let r = to_ref(&Position::start());
-    let counts: Vec<u64> = (1..=4).map(|d| ref_perft(&r, d)).collect();
-    assert_eq!(counts, [25, 600, 15_700, 353_192]);
+    let rows: Vec<_> = start.rows.iter().filter(|row| row.depth <= 4).collect();
+    assert_eq!(rows.len(), 4);
+    for row in rows {
+        assert_eq!(ref_perft(&r, row.depth), row.nodes, "depth {}", row.depth);
+    }
 }

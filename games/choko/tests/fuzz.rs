@@ -1,11 +1,12 @@
 //! Fuzzing the readers of outside text (the position text and the action
 //! text) and the command line: no input may panic the engine or the CLI.
 //!
-//! Inputs are tokens of each notation's own alphabet mixed with
-//! multi-byte, zero-width and control characters, mutations of valid texts
-//! written by the engine, and every cut of valid texts at every character
-//! and byte. Each reader runs inside `catch_unwind`, so a panic is counted
-//! and its input shown rather than ending the run. Besides not panicking,
+//! Inputs come from `test_kit::text`: tokens of each notation's own
+//! alphabet mixed with multi-byte, zero-width and control characters,
+//! mutations of valid texts written by the engine, and every cut of valid
+//! texts at every character and byte. Each reader runs inside
+//! `catch_unwind` (`test_kit::fuzz::Harness`), so a panic is counted and
+//! its input shown rather than ending the run. Besides not panicking,
 //! an error must print as one short line, and whatever is accepted must
 //! read back the same from what the writer makes of it; a broken property
 //! counts as a panic.
@@ -22,38 +23,14 @@
 //!   the time. It uses the test profile on purpose: the crate is built at
 //!   opt-level 3 there but keeps overflow checks and debug assertions, so
 //!   an arithmetic overflow is a panic here instead of a silent wrap.
-//!   `FUZZ_SEED` changes the inputs.
+//!   `FUZZ_SEED` changes the inputs; `scripts/fuzz` runs it with the other
+//!   targets.
 
 use choko::{parse_position, to_text, Action, Position};
-use std::io::Write;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-/// Minimal deterministic PRNG (SplitMix64).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
-
-/// Characters that break naive readers: multi-byte letters and digits,
-/// zero-width and direction marks, controls, separators.
-const HOSTILE: &[&str] = &[
-    "é", "€", "𝄞", "\u{200b}", "\u{202e}", "\u{feff}", "\0", "\t", "\n", "\r", "\u{2028}", "٣",
-    "３", "ｘ", "Ｏ", "\u{85}", "\u{7f}", " ", "\u{a0}",
-];
+use test_kit::cli::Tool;
+use test_kit::fuzz::{long_run, long_run_size, Harness};
+use test_kit::text::{byte_truncations, char_truncations, from_alphabet, mutate};
+use test_kit::Rng;
 
 /// The position text's alphabet, and pieces of real texts.
 const POSITION_ALPHABET: &[&str] = &[
@@ -90,88 +67,16 @@ const POSITION_ALPHABET: &[&str] = &[
     "o!",
     "+1",
     "-1",
+    "ｘ",
+    "Ｏ",
+    "３",
 ];
 
 /// The action text's alphabet.
 const ACTION_ALPHABET: &[&str] = &[
     "@", "a", "b", "c", "e", "f", "1", "3", "5", "6", "0", "-", "x", "X", " ", "c3", "e5", "a1",
-    "@c3", "c3-c4", "c3xc5", "b2", "@@", "xx", "--",
+    "@c3", "c3-c4", "c3xc5", "b2", "@@", "xx", "--", "ｘ", "３",
 ];
-
-/// Up to `max` tokens of `alphabet`, with a hostile character now and then.
-fn soup(rng: &mut Rng, alphabet: &[&str], max: usize) -> String {
-    let mut s = String::new();
-    for _ in 0..rng.below(max + 1) {
-        if rng.below(8) == 0 {
-            s += *rng.pick(HOSTILE);
-        } else {
-            s += *rng.pick(alphabet);
-        }
-    }
-    s
-}
-
-/// `text` with one to three edits: a token inserted, a character removed
-/// or replaced, a cut, or a doubling.
-fn mutate(rng: &mut Rng, text: &str, alphabet: &[&str]) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for _ in 0..1 + rng.below(3) {
-        let at = rng.below(chars.len() + 1);
-        match rng.below(5) {
-            0 => {
-                let token = if rng.below(4) == 0 {
-                    rng.pick(HOSTILE)
-                } else {
-                    rng.pick(alphabet)
-                };
-                for (k, c) in token.chars().enumerate() {
-                    chars.insert(at + k, c);
-                }
-            }
-            1 if at < chars.len() => {
-                chars.remove(at);
-            }
-            2 if at < chars.len() => {
-                let token: Vec<char> = rng.pick(alphabet).chars().collect();
-                chars[at] = token[0];
-            }
-            3 => chars.truncate(at),
-            _ => {
-                let copy = chars.clone();
-                chars.extend(copy);
-            }
-        }
-    }
-    chars.into_iter().collect()
-}
-
-/// Panics found, with the inputs shown escaped.
-struct Harness {
-    inputs: u64,
-    panics: u64,
-    found: Vec<String>,
-}
-
-impl Harness {
-    fn new() -> Harness {
-        Harness {
-            inputs: 0,
-            panics: 0,
-            found: Vec::new(),
-        }
-    }
-
-    fn run(&mut self, target: &str, input: &str, f: impl FnOnce(&str)) {
-        self.inputs += 1;
-        if catch_unwind(AssertUnwindSafe(|| f(input))).is_err() {
-            self.panics += 1;
-            if self.found.len() < 20 {
-                self.found
-                    .push(format!("{target}: {}", input.escape_debug()));
-            }
-        }
-    }
-}
 
 /// An error's message: one line, and short whatever the input.
 fn check_message(e: &dyn std::error::Error) {
@@ -216,17 +121,15 @@ fn random_position(rng: &mut Rng) -> Position {
 /// Run about `n` inputs from `seed`: every cut of a few valid texts, then
 /// soup and mutations of both notations.
 fn fuzz(seed: u64, n: u64, h: &mut Harness) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let target = h.inputs + n;
     let positions: Vec<Position> = (0..4).map(|_| random_position(&mut rng)).collect();
     for pos in &positions {
         let text = to_text(pos);
-        for (i, _) in text.char_indices() {
-            h.run("parse_position", &text[..i], position_target);
+        for cut in char_truncations(&text) {
+            h.run("parse_position", cut, position_target);
         }
-        let bytes = text.as_bytes();
-        for i in 0..bytes.len() {
-            let cut = String::from_utf8_lossy(&bytes[..i]).into_owned();
+        for cut in byte_truncations(&text) {
             h.run("parse_position", &cut, position_target);
         }
     }
@@ -234,7 +137,7 @@ fn fuzz(seed: u64, n: u64, h: &mut Harness) {
         let pos = random_position(&mut rng);
         let text = to_text(&pos);
         for input in [
-            soup(&mut rng, POSITION_ALPHABET, 16),
+            from_alphabet(&mut rng, POSITION_ALPHABET, 16),
             mutate(&mut rng, &text, POSITION_ALPHABET),
             mutate(&mut rng, &text, POSITION_ALPHABET),
         ] {
@@ -247,7 +150,7 @@ fn fuzz(seed: u64, n: u64, h: &mut Harness) {
             rng.pick(&actions).to_string()
         };
         for input in [
-            soup(&mut rng, ACTION_ALPHABET, 6),
+            from_alphabet(&mut rng, ACTION_ALPHABET, 6),
             mutate(&mut rng, &action, ACTION_ALPHABET),
         ] {
             h.run("parse_action", &input, |t| {
@@ -259,70 +162,21 @@ fn fuzz(seed: u64, n: u64, h: &mut Harness) {
 
 #[test]
 fn readers_survive_a_short_fuzz_run() {
-    let mut h = Harness::new();
+    let mut h = Harness::new(20);
     fuzz(1, 200_000, &mut h);
-    println!("short fuzz run: {} inputs, {} panics", h.inputs, h.panics);
-    assert_eq!(h.panics, 0, "{:#?}", h.found);
-}
-
-/// The harness does see panics: a reader that panics on some inputs is
-/// counted and its input kept, and the run goes on.
-#[test]
-fn the_harness_counts_and_shows_panics() {
-    let mut h = Harness::new();
-    for input in ["ok", "é1", "a1"] {
-        h.run("slicer", input, |s| {
-            assert!(s.is_char_boundary(1) && &s[..1] == "a")
-        });
-    }
-    assert_eq!((h.inputs, h.panics), (3, 2));
-    assert_eq!(h.found[1], "slicer: é1");
-}
-
-/// `FUZZ_INPUTS` (default 10^7) and `FUZZ_SEED` (default 1).
-fn long_run_size() -> (u64, u64) {
-    let var = |name: &str, default: u64| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    (var("FUZZ_INPUTS", 10_000_000), var("FUZZ_SEED", 1))
+    println!("short fuzz run: {}", h.report());
+    assert_eq!(h.panics, 0, "{}", h.report());
 }
 
 /// The long run: see the module doc.
 #[test]
 #[ignore = "long: run with --ignored, see the module doc"]
 fn readers_survive_a_long_fuzz_run() {
-    let (total, seed) = long_run_size();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    let start = Instant::now();
-    let harnesses: Vec<Harness> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                s.spawn(move || {
-                    let mut h = Harness::new();
-                    let share = total / threads + u64::from(t < total % threads);
-                    fuzz(seed.wrapping_mul(1000).wrapping_add(t), share, &mut h);
-                    h
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    });
-    let inputs: u64 = harnesses.iter().map(|h| h.inputs).sum();
-    let panics: u64 = harnesses.iter().map(|h| h.panics).sum();
-    println!(
-        "long fuzz run: {inputs} inputs, {panics} panics, {:.1} s, {threads} threads, seed {seed}",
-        start.elapsed().as_secs_f64()
-    );
-    for h in &harnesses {
-        for f in &h.found {
-            println!("  {f}");
-        }
-    }
-    assert!(inputs >= total);
-    assert_eq!(panics, 0);
+    let (total, seed) = long_run_size(10_000_000);
+    let run = long_run(total, seed, fuzz);
+    println!("{}", run.report("Choko position and action", ""));
+    assert!(run.inputs >= total);
+    assert_eq!(run.panics, 0);
 }
 
 /// Values for options: invalid ones, and valid ones small enough that no
@@ -382,7 +236,7 @@ const COMMANDS: &[&str] = &[
 fn position_argument(rng: &mut Rng) -> String {
     let text = to_text(&random_position(rng));
     match rng.below(3) {
-        0 => soup(rng, POSITION_ALPHABET, 12),
+        0 => from_alphabet(rng, POSITION_ALPHABET, 12),
         1 => mutate(rng, &text, POSITION_ALPHABET),
         _ => text,
     }
@@ -445,7 +299,7 @@ fn command_line(rng: &mut Rng) -> Vec<String> {
             let arg = match rng.below(4) {
                 0 | 1 => rng.pick(OPTIONS).to_string(),
                 2 => rng.pick(VALUES).to_string(),
-                _ => soup(rng, POSITION_ALPHABET, 6),
+                _ => from_alphabet(rng, POSITION_ALPHABET, 6),
             };
             args.push(arg);
         }
@@ -457,77 +311,16 @@ fn command_line(rng: &mut Rng) -> Vec<String> {
     args.into_iter().map(|a| a.replace('\0', "0")).collect()
 }
 
-/// Run the CLI: its exit status, 0 or 2, or what went wrong: another
-/// status (a panic is 101), output on stderr after success, not exactly
-/// one `choko:` line on stderr after an error, or no end within a minute.
-fn check_command_line(args: &[String]) -> Result<i32, String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_choko"))
-        .args(args)
-        .env_remove("RAYON_NUM_THREADS")
-        .env("RUST_BACKTRACE", "0")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break Some(status);
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    };
-    let mut err = String::new();
-    if let Some(mut e) = child.stderr.take() {
-        let _ = std::io::Read::read_to_string(&mut e, &mut err);
-    }
-    let shown: Vec<String> = args
-        .iter()
-        .map(|a| format!("\"{}\"", a.escape_debug()))
-        .collect();
-    match status.map(|s| s.code()) {
-        None => Err(format!("{}: no end within a minute", shown.join(" "))),
-        Some(Some(0)) if err.is_empty() => Ok(0),
-        Some(Some(2)) if err.starts_with("choko: ") && err.lines().count() == 1 => Ok(2),
-        Some(code) => Err(format!(
-            "{}: exit {code:?}, stderr {err:?}",
-            shown.join(" ")
-        )),
-    }
-}
-
 /// The CLI on 1,000 hostile command lines: every one ends with status 0
 /// or 2, never a panic (101) or a signal.
 #[test]
 fn cli_survives_hostile_command_lines() {
-    let mut rng = Rng(9);
-    let lines: Vec<Vec<String>> = (0..1000).map(|_| command_line(&mut rng)).collect();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let outcomes: Vec<Result<i32, String>> = std::thread::scope(|s| {
-        let handles: Vec<_> = lines
-            .chunks(lines.len().div_ceil(threads))
-            .map(|chunk| {
-                s.spawn(move || {
-                    chunk
-                        .iter()
-                        .map(|a| check_command_line(a))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    });
-    let succeeded = outcomes.iter().filter(|o| o == &&Ok(0)).count();
-    let refused = outcomes.iter().filter(|o| o == &&Ok(2)).count();
-    let failures: Vec<String> = outcomes.into_iter().filter_map(Result::err).collect();
+    let mut rng = Rng::new(9);
+    let jobs: Vec<(Vec<String>, Vec<u8>)> = (0..1000)
+        .map(|_| (command_line(&mut rng), Vec::new()))
+        .collect();
+    let run = Tool::new(env!("CARGO_BIN_EXE_choko"), "choko").contracts(&jobs);
+    let (succeeded, refused, failures) = (run.succeeded, run.refused, run.failures);
     println!("{succeeded} command lines succeeded, {refused} were refused");
     assert!(
         succeeded >= 20 && refused >= 500,
@@ -538,5 +331,4 @@ fn cli_survives_hostile_command_lines() {
         "{}",
         failures[..failures.len().min(20)].join("\n")
     );
-    let _ = std::io::stdout().flush();
 }

@@ -1,45 +1,15 @@
 //! Perft against the tables in `data/perft.txt`.
 
 use choko::{parse_position, perft, Position};
+use test_kit::perft::check_table;
 
-struct Case {
-    text: String,
-    rows: Vec<(u32, u64, bool)>,
-}
-
-fn cases() -> Vec<Case> {
-    let mut out: Vec<Case> = Vec::new();
-    for line in include_str!("data/perft.txt").lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if let Some(text) = line.strip_prefix("pos ") {
-            out.push(Case {
-                text: text.to_string(),
-                rows: Vec::new(),
-            });
-            continue;
-        }
-        let mut f = line.split_whitespace();
-        let d: u32 = f.next().unwrap().parse().unwrap();
-        let n: u64 = f.next().unwrap().parse().unwrap();
-        let deep = f.next() == Some("deep");
-        out.last_mut().unwrap().rows.push((d, n, deep));
-    }
-    out
-}
+const TABLE: &str = include_str!("data/perft.txt");
 
 fn run(deep: bool) {
-    let all = cases();
-    assert_eq!(all.len(), 2);
-    for case in all {
-        let pos: Position = parse_position(&case.text).unwrap();
-        for &(d, n, is_deep) in &case.rows {
-            if is_deep == deep {
-                assert_eq!(perft(&pos, d), n, "{} depth {d}", case.text);
-            }
-        }
-    }
+    let cases = check_table(TABLE, "pos", deep, |text, depth| {
+        perft(&parse_position(text).unwrap(), depth)
+    });
+    assert_eq!(cases.len(), 2);
 }
 
 #[test]
