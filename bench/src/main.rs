@@ -108,6 +108,8 @@ fn command(argv: &[String]) -> Result<(), CliError> {
     }
 }
 
+/// Runs the harness on its command line; the exit status is
+/// `engine_kit::cli`'s.
 fn main() -> ExitCode {
     cli::run("search-bench", command)
 }

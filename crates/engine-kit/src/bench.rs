@@ -23,6 +23,14 @@ pub fn percentile<T: Copy + Default>(sorted: &[T], q: f64) -> T {
     sorted[rank - 1]
 }
 
+/// The position lines of a bench file: each line up to any `#` (a
+/// comment), trimmed, the empty ones left out.
+pub fn position_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+}
+
 /// A duration in milliseconds.
 pub fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
@@ -143,6 +151,13 @@ mod tests {
         assert_eq!(percentile(&v, 0.0), 1);
         assert_eq!(percentile(&[7u64], 0.95), 7);
         assert_eq!(percentile::<Duration>(&[], 0.5), Duration::ZERO);
+    }
+
+    #[test]
+    fn position_lines_leave_out_comments_and_blanks() {
+        let text = "# the start\nB:W21-32:B1-12\n\n  W:W22:B18 # a capture\n#\n";
+        let lines: Vec<&str> = position_lines(text).collect();
+        assert_eq!(lines, ["B:W21-32:B1-12", "W:W22:B18"]);
     }
 
     #[test]

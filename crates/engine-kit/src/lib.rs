@@ -12,6 +12,8 @@
 //!   and the node-count fingerprint.
 //! - [`arena`]: games played side by side on threads, their tally and the
 //!   sign test.
+//! - [`report`]: the lines every tool prints for its moves, its perft
+//!   counts and its search's progress.
 //! - [`text`]: quoting an excerpt of bad input in an error message.
 //! - [`rng`]: the seeded generator behind match openings and test inputs.
 //!
@@ -21,6 +23,7 @@
 pub mod arena;
 pub mod bench;
 pub mod cli;
+pub mod report;
 pub mod rng;
 pub mod text;
 pub mod threads;

@@ -116,20 +116,28 @@ impl Harness {
 
     /// One line of totals, then one line per kept panic.
     pub fn report(&self) -> String {
-        let mut out = format!(
+        let out = format!(
             "{} inputs, {} panics, {:.1} s",
             self.inputs,
             self.panics,
             self.elapsed().as_secs_f64()
         );
-        for f in &self.found {
-            out.push_str(&format!(
+        out + &found_lines(&self.found)
+    }
+}
+
+/// One line per panic kept, each after a line end: the target, the
+/// input (escaped) and the message.
+fn found_lines(found: &[Found]) -> String {
+    found
+        .iter()
+        .map(|f| {
+            format!(
                 "\n  {} panicked on \"{}\": {}",
                 f.target, f.input, f.message
-            ));
-        }
-        out
-    }
+            )
+        })
+        .collect()
 }
 
 /// What a [`long_run`] did: its inputs and panics over all threads, the
@@ -182,7 +190,7 @@ impl LongRun {
     /// inputs, P panics, T s, K threads, seed S`, then `extra`; then one
     /// line per panic kept.
     pub fn report(&self, name: &str, extra: &str) -> String {
-        let mut out = format!(
+        let out = format!(
             "fuzz target {name}: {} inputs, {} panics, {:.1} s, {} threads, seed {}{extra}",
             self.inputs,
             self.panics,
@@ -190,13 +198,7 @@ impl LongRun {
             self.threads,
             self.seed
         );
-        for f in &self.found {
-            out.push_str(&format!(
-                "\n  {} panicked on \"{}\": {}",
-                f.target, f.input, f.message
-            ));
-        }
-        out
+        out + &found_lines(&self.found)
     }
 }
 

@@ -2,6 +2,7 @@
 //! opening set of `checkers match`.
 
 use crate::{parse_fen, FenError, Move, MoveList, Position};
+use engine_kit::bench::position_lines;
 
 /// The bench set, one PDN FEN per line: openings, middlegames, endgames
 /// with kings and forced-capture tangles. `#` starts a comment.
@@ -9,12 +10,7 @@ pub const POSITIONS: &str = include_str!("bench_positions.txt");
 
 /// The bench positions, in file order.
 pub fn positions() -> Result<Vec<Position>, FenError> {
-    POSITIONS
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(parse_fen)
-        .collect()
+    position_lines(POSITIONS).map(parse_fen).collect()
 }
 
 /// How many turns from the start the match openings play.

@@ -5,6 +5,7 @@ use crate::action::Action;
 use crate::point::{Point, Points, Side};
 use crate::position::Position;
 use crate::text::{parse_position, TextError};
+use engine_kit::bench::position_lines;
 use engine_kit::rng::Rng;
 
 /// The bench set, one position text per line, from every phase of the
@@ -13,12 +14,7 @@ pub const POSITIONS: &str = include_str!("bench_positions.txt");
 
 /// The bench positions, in file order.
 pub fn positions() -> Result<Vec<Position>, TextError> {
-    POSITIONS
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(parse_position)
-        .collect()
+    position_lines(POSITIONS).map(parse_position).collect()
 }
 
 /// The seed of the generator the match openings are drawn with.

@@ -16,6 +16,9 @@ use engine_kit::cli::{Args, CliError, Output};
 /// The width of the level names in the bench's lines.
 const LABEL_WIDTH: usize = 6;
 
+/// `bench`: think times over the bench positions, a line per level (and
+/// with `--ideal` the line of what its task trees allow), then the
+/// fingerprint.
 pub fn cmd_bench(args: &Args, out: &mut Output) -> Result<(), CliError> {
     args.allow(&["threads", "level", "depth", "ideal"])?;
     args.no_positional()?;

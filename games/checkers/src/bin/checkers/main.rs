@@ -30,6 +30,7 @@ use checkers::search::{MATE, MATE_BOUND, MAX_DEPTH};
 use checkers::text::excerpt;
 use checkers::{parse_fen, parse_pdn, pdn, perft, search_with_info, to_fen, Level, Position};
 use engine_kit::cli::{self, Args, CliError, Output};
+use engine_kit::report;
 use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -105,48 +106,24 @@ fn position(args: &Args) -> Result<Position, CliError> {
     }
 }
 
+/// `moves`: every legal move of the position, one a line.
 fn cmd_moves(args: &Args, out: &mut Output) -> Result<(), CliError> {
     args.allow(&["fen"])?;
     args.no_positional()?;
-    let pos = position(args)?;
-    let text: String = pos
-        .legal_moves()
-        .iter()
-        .map(|mv| format!("{mv}\n"))
-        .collect();
-    out.print(&text)
+    report::print_moves(out, position(args)?.legal_moves().iter())
 }
 
+/// `perft DEPTH`: the leaf counts of the position to each depth, then the
+/// time.
 fn cmd_perft(args: &Args, out: &mut Output) -> Result<(), CliError> {
     args.allow(&["fen"])?;
     let depth = cli::number("depth", args.one_positional("perft needs a DEPTH")?, 1..=20)?;
     let pos = position(args)?;
-    let start = Instant::now();
-    let mut total = 0u64;
-    for d in 1..=depth {
-        let n = perft(&pos, d);
-        total += n;
-        out.line(format_args!("{d} {n}"))?;
-    }
-    let secs = start.elapsed().as_secs_f64();
-    let nps = if secs > 0.0 { total as f64 / secs } else { 0.0 };
-    out.line(format_args!(
-        "time {secs:.3} s, {total} nodes, {nps:.0} nodes/s"
-    ))
+    report::print_perft(out, depth, |d| perft(&pos, d))
 }
 
-/// A score as `score N` (hundredths of a man) or `score win N` /
-/// `score loss N` (turns to the end).
-fn score_text(score: i32) -> String {
-    if score > MATE_BOUND {
-        format!("win {}", MATE - score)
-    } else if score < -MATE_BOUND {
-        format!("loss {}", MATE + score)
-    } else {
-        score.to_string()
-    }
-}
-
+/// `best`: the CPU's search of the position, an `info` line per depth,
+/// then `bestmove MOVE` (or `bestmove none`).
 fn cmd_best(args: &Args, out: &mut Output) -> Result<(), CliError> {
     args.allow(&["fen", "quiet", "level", "depth", "threads"])?;
     args.no_positional()?;
@@ -163,18 +140,10 @@ fn cmd_best(args: &Args, out: &mut Output) -> Result<(), CliError> {
     let result = args.with_threads(|| {
         let start = Instant::now();
         search_with_info(&pos, quiet, depth, |r| {
-            if r.best.is_none() {
-                return;
+            if r.best.is_some() {
+                let score = report::score_text(r.score, MATE, MATE_BOUND);
+                out.print_deferred(&report::info_line(r.depth, &score, r.nodes, start, &r.pv));
             }
-            let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
-            out.print_deferred(&format!(
-                "info depth {} score {} nodes {} time {} pv {}\n",
-                r.depth,
-                score_text(r.score),
-                r.nodes,
-                start.elapsed().as_millis(),
-                pv.join(" ")
-            ));
         })
     })?;
     out.check()?;
@@ -205,6 +174,8 @@ fn read_bounded(path: &str) -> Result<Vec<u8>, CliError> {
     Ok(bytes)
 }
 
+/// `pdn FILE`: checks the first game of a PDN file move by move and
+/// prints its move count, result token and final position.
 fn cmd_pdn(args: &Args, out: &mut Output) -> Result<(), CliError> {
     args.allow(&[])?;
     let path = args.one_positional("pdn needs a FILE, or - for standard input")?;
@@ -237,6 +208,7 @@ fn command(argv: &[String]) -> Result<(), CliError> {
     }
 }
 
+/// Runs the tool on its command line; the exit status is `engine_kit::cli`'s.
 fn main() -> ExitCode {
     cli::run("checkers", command)
 }

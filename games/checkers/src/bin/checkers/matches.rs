@@ -41,6 +41,8 @@ struct Player {
 }
 
 impl Player {
+    /// A player looking `depth` turns ahead, or as far as `level` does,
+    /// valuing what `weights` (or the default weights) say.
     fn new(level: Option<Level>, depth: Option<u32>, weights: Option<Weights>) -> Player {
         let depth_of = depth.or(level.map(Level::depth)).unwrap_or(1);
         let mut label = match (level, depth) {
@@ -105,6 +107,8 @@ fn weights(args: &Args, name: &str) -> Result<Option<Weights>, CliError> {
         .transpose()
 }
 
+/// `match`: plays the games side by side and prints a line per game, then
+/// the summary lines.
 pub fn cmd_match(args: &Args, out: &mut Output) -> Result<(), CliError> {
     args.allow(&[
         "a",

@@ -23,9 +23,10 @@
 mod matches;
 
 use choko::search::{Searcher, MAX_DEPTH, WIN, WIN_BOUND};
-use choko::{bench, parse_position, perft, Action, Level, Position};
+use choko::{bench, parse_position, perft, Level, Position};
 use engine_kit::bench::BenchLevel;
 use engine_kit::cli::{self, Args, CliError, Output};
+use engine_kit::report;
 use engine_kit::text::excerpt;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -74,46 +75,20 @@ fn position(args: &Args) -> Result<Position, CliError> {
     }
 }
 
+/// `moves`: every legal action of the position, one a line.
 fn cmd_moves(args: &Args, out: &mut Output) -> Result<(), CliError> {
     args.allow(&["pos"])?;
     args.no_positional()?;
-    let pos = position(args)?;
-    let text: String = pos
-        .legal_actions()
-        .iter()
-        .map(|a| format!("{a}\n"))
-        .collect();
-    out.print(&text)
+    report::print_moves(out, position(args)?.legal_actions().iter())
 }
 
+/// `perft DEPTH`: the action sequences of the position of each length to
+/// DEPTH, then the time.
 fn cmd_perft(args: &Args, out: &mut Output) -> Result<(), CliError> {
     args.allow(&["pos"])?;
     let depth = cli::number("depth", args.one_positional("perft needs a DEPTH")?, 1..=12)?;
     let pos = position(args)?;
-    let start = Instant::now();
-    let mut total = 0u64;
-    for d in 1..=depth {
-        let n = perft(&pos, d);
-        total += n;
-        out.line(format_args!("{d} {n}"))?;
-    }
-    let secs = start.elapsed().as_secs_f64();
-    let nps = if secs > 0.0 { total as f64 / secs } else { 0.0 };
-    out.line(format_args!(
-        "time {secs:.3} s, {total} nodes, {nps:.0} nodes/s"
-    ))
-}
-
-/// A score as `score N` (hundredths of a piece) or `score win N` /
-/// `score loss N` (turns to the end).
-fn score_text(score: i32) -> String {
-    if score > WIN_BOUND {
-        format!("win {}", WIN - score)
-    } else if score < -WIN_BOUND {
-        format!("loss {}", WIN + score)
-    } else {
-        score.to_string()
-    }
+    report::print_perft(out, depth, |d| perft(&pos, d))
 }
 
 /// `--level L` or `--depth D` (one of them) as a depth.
@@ -126,6 +101,8 @@ fn depth_of(args: &Args) -> Result<u32, CliError> {
     }
 }
 
+/// `best`: the machine's search of the position, an `info` line per
+/// depth, then `bestaction ACTION` (or `bestaction none`).
 fn cmd_best(args: &Args, out: &mut Output) -> Result<(), CliError> {
     args.allow(&["pos", "level", "depth", "threads"])?;
     args.no_positional()?;
@@ -134,15 +111,8 @@ fn cmd_best(args: &Args, out: &mut Output) -> Result<(), CliError> {
     let result = args.with_threads(|| {
         let start = Instant::now();
         Searcher::new().search(&pos, depth, |r| {
-            let pv: Vec<String> = r.pv.iter().map(Action::to_string).collect();
-            out.print_deferred(&format!(
-                "info depth {} score {} nodes {} time {} pv {}\n",
-                r.depth,
-                score_text(r.score),
-                r.nodes,
-                start.elapsed().as_millis(),
-                pv.join(" ")
-            ));
+            let score = report::score_text(r.score, WIN, WIN_BOUND);
+            out.print_deferred(&report::info_line(r.depth, &score, r.nodes, start, &r.pv));
         })
     })?;
     out.check()?;
@@ -152,6 +122,8 @@ fn cmd_best(args: &Args, out: &mut Output) -> Result<(), CliError> {
     }
 }
 
+/// `bench`: think times over the bench positions, a line per level, then
+/// the fingerprint.
 fn cmd_bench(args: &Args, out: &mut Output) -> Result<(), CliError> {
     args.allow(&["threads", "level", "depth"])?;
     args.no_positional()?;
@@ -201,6 +173,7 @@ fn command(argv: &[String]) -> Result<(), CliError> {
     }
 }
 
+/// Runs the tool on its command line; the exit status is `engine_kit::cli`'s.
 fn main() -> ExitCode {
     cli::run("choko", command)
 }

@@ -49,6 +49,8 @@ fn play_game(opening: &[Action], depths: [u32; 2], a_side: Side) -> Game {
     }
 }
 
+/// `match`: plays the games side by side and prints a line per game, then
+/// the summary lines.
 pub fn cmd_match(args: &Args, out: &mut Output) -> Result<(), CliError> {
     args.allow(&["a", "b", "games", "threads"])?;
     args.no_positional()?;
