@@ -80,13 +80,17 @@ pub fn openings(n: usize) -> Vec<Vec<Action>> {
 mod tests {
     use super::*;
 
+    /// Every bench position is a game going on, and together they cover
+    /// its phases: forced placements, pieces in hand, hands emptied.
     #[test]
-    fn bench_positions_parse_and_are_playable() {
+    fn bench_positions_are_games_in_every_phase() {
         let ps = positions().unwrap();
         assert!(ps.len() >= 30, "{} positions", ps.len());
-        for p in &ps {
-            assert!(p.outcome().is_none(), "{p:?}");
-        }
+        assert!(ps.iter().all(|p| p.outcome().is_none()));
+        let in_hand = |p: &&Position| p.hand(Side::X) + p.hand(Side::O) > 0;
+        assert!(ps.iter().any(|p| p.must_place()));
+        assert!(ps.iter().filter(in_hand).count() >= 10);
+        assert!(ps.iter().filter(|p| !in_hand(p)).count() >= 10);
     }
 
     #[test]
