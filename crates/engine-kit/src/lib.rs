@@ -8,7 +8,7 @@
 //!   written through a check, so that a reader that goes away ends the
 //!   program quietly ([`cli::CLOSED_OUTPUT_STATUS`]).
 //! - [`threads`]: running work on a pool of a given number of threads.
-//! - [`bench`]: think times over a set of positions, their percentiles,
+//! - [`mod@bench`]: think times over a set of positions, their percentiles,
 //!   and the node-count fingerprint.
 //! - [`arena`]: games played side by side on threads, their tally and the
 //!   sign test.

@@ -7,7 +7,7 @@
 //! A target has a short run in the test suite and a long one, ignored, that
 //! `scripts/fuzz` runs: [`long_run`] splits `FUZZ_INPUTS` inputs over every
 //! core, each thread from its own seed derived from `FUZZ_SEED`, and
-//! [`LongRun::line`] is the line `scripts/fuzz` reads.
+//! [`LongRun::report`] is the line `scripts/fuzz` reads.
 
 use crate::text::escape;
 use std::cell::Cell;
