@@ -1,5 +1,6 @@
 //! The harness's two commands, run as a program: the lockstep protocol
-//! `scripts/ab-threads` relies on, and the paired thread counts.
+//! `scripts/ab-threads` relies on, and the paired thread counts, for both
+//! games.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
@@ -26,7 +27,7 @@ fn fingerprint(depth: u32) -> String {
         .iter()
         .map(|p| checkers::search(p, 0, depth).nodes)
         .sum::<u64>();
-    format!("fingerprint {}", checkers::bench::fingerprint([nodes]))
+    format!("fingerprint {}", engine_kit::bench::fingerprint([nodes]))
 }
 
 const NORMAL_5: [&str; 4] = ["--level", "normal", "--depth", "5"];
@@ -167,6 +168,12 @@ fn bad_arguments_are_one_line_and_status_2() {
         &["step", "--depth", "3"],
         &["step", "--level", "expert"],
         &["step", "--fast"],
+        &["step", "--ideal=yes"],
+        &["step", "--game", "go"],
+        &["step", "--game", "choko", "--ideal"],
+        &["step", "--game", "choko", "--level", "9"],
+        &["pair", "--game", "choko", "--depth", "33", "--level", "2"],
+        &["pair", "--against", "+1", "--level", "easy"],
         &["walk"],
         &[],
     ] {
@@ -176,4 +183,59 @@ fn bad_arguments_are_one_line_and_status_2() {
         assert!(err.starts_with("search-bench: "), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
+}
+
+/// The fingerprint of Choko's bench positions searched `depth` turns deep,
+/// as `choko bench --level L --depth DEPTH` prints it.
+fn choko_fingerprint(depth: u32) -> String {
+    let nodes = choko::bench::positions()
+        .unwrap()
+        .iter()
+        .map(|p| choko::search(p, depth).nodes)
+        .sum::<u64>();
+    format!("fingerprint {}", engine_kit::bench::fingerprint([nodes]))
+}
+
+#[test]
+fn choko_pair_searches_on_both_pools_like_choko_bench() {
+    let o = bin()
+        .args(["pair", "--game", "choko", "--level", "5"])
+        .args(["--threads", "2", "--against", "1"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[0], "bench: 49 positions, 2 threads against 1");
+    assert!(lines[1].starts_with("L5 depth 5: 2 threads "), "{out}");
+    assert!(lines[1].contains(" ms, 1 threads ") && lines[1].ends_with('x'));
+    assert_eq!(lines[2], choko_fingerprint(5));
+}
+
+#[test]
+fn choko_step_searches_once_a_line_comes() {
+    let mut child = bin()
+        .args(["step", "--game", "choko", "--level", "4", "--depth", "3"])
+        .args(["--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&[b'\n'; 49]).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 51, "{out}");
+    assert_eq!(lines[0], "bench: 49 positions, 2 threads");
+    for (i, l) in lines[1..50].iter().enumerate() {
+        let f: Vec<&str> = l.split(' ').collect();
+        assert_eq!(
+            (f.len(), f[1], f[3]),
+            (4, &*(i + 1).to_string(), "ms"),
+            "{l}"
+        );
+    }
+    assert_eq!(lines[50], choko_fingerprint(3));
 }

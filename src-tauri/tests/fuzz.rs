@@ -10,13 +10,13 @@
 //!   `data` of the store envelope (`{ "gameId", "game" }`,
 //!   `{ "lastGameId", "records" }`), as text (parsed as the loader parses
 //!   it) and as JSON values. Inputs are documents made by the engine
-//!   (`fuzzgen::random_game`, `random_records`, both versions), the twelve
-//!   valid settings, their JSON-aware and text mutations, and alphabet
-//!   soup. Whatever is accepted must be written and read back the same
-//!   (settings only in their exact shape, where a missing language reads
-//!   as none); every refusal must be at
-//!   most [`MAX_MESSAGE_CHARS`] characters, even for a megabyte in any
-//!   place of a document.
+//!   (`random_game`, `random_records` of `test_kit::checkers_documents`,
+//!   both versions), the twelve valid settings, their JSON-aware and text
+//!   mutations, and alphabet soup. Whatever is accepted must be written
+//!   and read back the same (settings only in their exact shape, where a
+//!   missing language reads as none); every refusal must be at most
+//!   [`MAX_MESSAGE_CHARS`] characters, even for a megabyte in any place of
+//!   a document.
 //! - **files on disk**: `persist::Document::load` with each real validate
 //!   function, one copy intact and the other replaced by a mutated,
 //!   truncated (at each of the first 700 bytes of one copy of each
@@ -33,9 +33,9 @@
 //!   they were. At the end the app is restarted on its files and must
 //!   resume exactly what it showed.
 //!
-//! Every input runs under `catch_unwind` (`fuzzgen::Harness`), and a panic
-//! hook counts panics on any thread (the mock runtime runs async commands
-//! on its own threads); both must stay at zero.
+//! Every input runs under `catch_unwind` (`test_kit::fuzz::Harness`), and a
+//! panic hook counts panics on any thread (the mock runtime runs async
+//! commands on its own threads); both must stay at zero.
 //!
 //! ```text
 //! cargo test -p checkers-app --test fuzz
@@ -46,8 +46,6 @@
 //!
 //! `FUZZ_SEED` changes the inputs.
 
-#[path = "../../engine/tests/support/fuzzgen.rs"]
-mod fuzzgen;
 mod support;
 
 use checkers::game::Game;
@@ -55,11 +53,6 @@ use checkers::records::{ArchivedGame, Records};
 use checkers_app_lib::app::persist::{Document, Slot, MAX_COUNTER};
 use checkers_app_lib::app::settings::Settings;
 use checkers_app_lib::slot::{validate_game, validate_records};
-use fuzzgen::{
-    byte_truncations, finished_game, from_alphabet, hostile_scalar, hostile_string, json_text,
-    long_run_size, mutate, mutate_json, nest, random_game, random_records, v1_records, v1_value,
-    Harness, Rng, GAME_KEYS, HOSTILE, JSON_ALPHABET, RECORDS_KEYS, STRINGS,
-};
 use serde_json::{json, Value};
 use std::fmt::{Debug, Display};
 use std::fs;
@@ -69,6 +62,17 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Once};
 use std::time::{Duration, Instant};
 use support::{files, start, Running};
+use test_kit::checkers_documents::{
+    finished_game, random_game, random_records, v1_records, v1_value, GAME_KEYS, RECORDS_KEYS,
+    STRINGS,
+};
+use test_kit::fuzz::{inside_harness, long_run_size, Harness};
+use test_kit::json::{
+    hostile_scalar, hostile_string, json_node_mut, json_nodes, json_text, mutate_json, nest,
+    JSON_ALPHABET,
+};
+use test_kit::text::{byte_truncations, from_alphabet, mutate, HOSTILE};
+use test_kit::Rng;
 
 /// The longest a refused document may explain itself, in characters.
 const MAX_MESSAGE_CHARS: usize = 300;
@@ -97,7 +101,7 @@ fn count_panics() {
         drop(Harness::new(0));
         let previous = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
-            if !fuzzgen::inside_harness() {
+            if !inside_harness() {
                 PANICS.fetch_add(1, Ordering::SeqCst);
             }
             previous(info);
@@ -431,12 +435,12 @@ fn huge_documents_get_short_refusals() {
         let mut places = vec![doc.clone()];
         // Every value, one at a time, becomes a megabyte of text; every
         // object gets a key of a megabyte.
-        for k in 0..fuzzgen::json_nodes(&doc) {
+        for k in 0..json_nodes(&doc) {
             let mut text = doc.clone();
-            *fuzzgen::json_node_mut(&mut text, k) = Value::String(mb.clone());
+            *json_node_mut(&mut text, k) = Value::String(mb.clone());
             places.push(text);
             let mut key = doc.clone();
-            if let Value::Object(map) = fuzzgen::json_node_mut(&mut key, k) {
+            if let Value::Object(map) = json_node_mut(&mut key, k) {
                 map.insert(mb.clone(), json!(1));
                 places.push(key);
             }

@@ -11,7 +11,7 @@ use serde_json::json;
 const ES: &str = "es";
 
 /// The player's search depth in the won game: deeper than level 1's, and
-/// it wins the ladder's first game (`choko/tests/session.rs` plays the
+/// it wins the ladder's first game (`games/choko/tests/session.rs` plays the
 /// same game through the session).
 const PLAYER_DEPTH: u32 = 3;
 
