@@ -25,7 +25,7 @@ use crate::text::{excerpt, one_line};
 pub use crate::threads::MAX_THREADS;
 use crate::threads::{self, ThreadsError};
 use std::fmt;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
 
@@ -299,6 +299,34 @@ pub fn number(what: &str, text: &str, range: RangeInclusive<u32>) -> Result<u32,
             min: *range.start(),
             max: *range.end(),
         })
+}
+
+/// The bytes of the file `path` (`-`: standard input), at most `limit`;
+/// a larger input is an error that calls it not `what` (`a PDN game`),
+/// and is never loaded whole.
+pub fn read_bounded(path: &str, limit: usize, what: &str) -> Result<Vec<u8>, CliError> {
+    let name = excerpt(path);
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        io::stdin()
+            .lock()
+            .take(limit as u64 + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(limit as u64 + 1).read_to_end(&mut bytes))
+    };
+    read.map_err(|e| CliError::Message(format!("cannot read {name}: {e}")))?;
+    if bytes.len() > limit {
+        let size = if limit >= 1 << 20 {
+            format!("{} MiB", limit >> 20)
+        } else {
+            format!("{} KiB", limit >> 10)
+        };
+        return Err(CliError::Message(format!(
+            "{name} is larger than {size}: not {what}"
+        )));
+    }
+    Ok(bytes)
 }
 
 /// The program's arguments after its name as UTF-8 strings, or an error

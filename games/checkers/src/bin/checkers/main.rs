@@ -31,7 +31,6 @@ use checkers::text::excerpt;
 use checkers::{parse_fen, parse_pdn, pdn, perft, search_with_info, to_fen, Level, Position};
 use engine_kit::cli::{self, Args, CliError, Output};
 use engine_kit::report;
-use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -153,33 +152,12 @@ fn cmd_best(args: &Args, out: &mut Output) -> Result<(), CliError> {
     }
 }
 
-/// The bytes of `path` (`-`: standard input), at most
-/// [`pdn::MAX_PDN_BYTES`]; a larger input is an error, never loaded whole.
-fn read_bounded(path: &str) -> Result<Vec<u8>, CliError> {
-    let limit = pdn::MAX_PDN_BYTES;
-    let name = excerpt(path);
-    let mut bytes = Vec::new();
-    let read = if path == "-" {
-        std::io::stdin()
-            .lock()
-            .take(limit as u64 + 1)
-            .read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(path).and_then(|f| f.take(limit as u64 + 1).read_to_end(&mut bytes))
-    };
-    read.map_err(|e| format!("cannot read {name}: {e}"))?;
-    if bytes.len() > limit {
-        return Err(format!("{name} is larger than {} MiB: not a PDN game", limit >> 20).into());
-    }
-    Ok(bytes)
-}
-
 /// `pdn FILE`: checks the first game of a PDN file move by move and
 /// prints its move count, result token and final position.
 fn cmd_pdn(args: &Args, out: &mut Output) -> Result<(), CliError> {
     args.allow(&[])?;
     let path = args.one_positional("pdn needs a FILE, or - for standard input")?;
-    let bytes = read_bounded(path)?;
+    let bytes = cli::read_bounded(path, pdn::MAX_PDN_BYTES, "a PDN game")?;
     let game = parse_pdn(&pdn::decode(&bytes)).map_err(|e| format!("{}: {e}", excerpt(path)))?;
     out.print(&format!(
         "moves {}\nresult {}\nfen {}\n",
