@@ -137,6 +137,11 @@ impl Streak {
         &self.bonuses
     }
 
+    /// The bonuses of the best streak's wins.
+    pub fn best(&self) -> &[u32] {
+        &self.best
+    }
+
     /// The level of the streak's next game (L1).
     pub fn level(&self) -> Level {
         level_after(self.bonuses.len())

@@ -254,3 +254,24 @@ fn a_closed_pipe_ends_the_output_quietly() {
     let first = tool().quiet_after_closed_pipe(&["bench"]);
     assert!(first.starts_with("bench: "), "{first}");
 }
+
+#[test]
+fn game_reads_a_record_back_and_prints_three_lines() {
+    let text = "[Game \"Choko\"]\n[First \"X\"]\n[Result \"*\"]\n\n\
+                1. @b3 @c5 2. @d3 @e3 3. @a1 @b4 4. a1-a2 e3xc3 a2 *\n";
+    let o = tool().run_with_stdin(&["game", "-"], text.as_bytes().to_vec());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "actions 8\nresult *\nposition 2o2/1o3/1xo2/5/5 x 9/9 x 0 8\n"
+    );
+    // A record whose actions are not a game: one line, status 2.
+    let o = tool().run_with_stdin(&["game", "-"], b"[Game \"Choko\"]\n@c3 @c3".to_vec());
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "choko: -: action 2: @c3 is not a legal action here\n"
+    );
+    let o = run(&["game"]);
+    assert_eq!(o.status.code(), Some(2));
+}

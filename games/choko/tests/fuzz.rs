@@ -1,5 +1,6 @@
-//! Fuzzing the readers of outside text (the position text and the action
-//! text) and the command line: no input may panic the engine or the CLI.
+//! Fuzzing the readers of outside text (the position text, the action
+//! text and a game's record) and the command line: no input may panic the
+//! engine or the CLI.
 //!
 //! Inputs come from `test_kit::text`: tokens of each notation's own
 //! alphabet mixed with multi-byte, zero-width and control characters,
@@ -26,7 +27,8 @@
 //!   `FUZZ_SEED` changes the inputs; `scripts/fuzz` runs it with the other
 //!   targets.
 
-use choko::{parse_position, to_text, Action, Position};
+use choko::record::{read_record, Record};
+use choko::{parse_position, to_text, Action, Position, Side};
 use test_kit::cli::Tool;
 use test_kit::fuzz::{long_run, long_run_size, Harness};
 use test_kit::text::{byte_truncations, char_truncations, from_alphabet, mutate};
@@ -78,6 +80,38 @@ const ACTION_ALPHABET: &[&str] = &[
     "@c3", "c3-c4", "c3xc5", "b2", "@@", "xx", "--", "ｘ", "３",
 ];
 
+/// A game record's alphabet: tags, numbers, actions and results.
+const RECORD_ALPHABET: &[&str] = &[
+    "[",
+    "]",
+    "\"",
+    " ",
+    "\n",
+    "Game",
+    "Choko",
+    "First",
+    "X",
+    "O",
+    "Result",
+    "Date",
+    "1.",
+    "2.",
+    "10.",
+    "@c3",
+    "c3-c4",
+    "c3xc5",
+    "b2",
+    "@",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "*",
+    "[Game \"Choko\"]",
+    "\\",
+    "ｘ",
+    "\u{200b}",
+];
+
 /// An error's message: one line, and short whatever the input.
 fn check_message(e: &dyn std::error::Error) {
     let msg = e.to_string();
@@ -103,6 +137,40 @@ fn action_target(positions: &[Position], input: &str) {
             Err(e) => check_message(&e),
         }
     }
+}
+
+fn record_target(input: &str) {
+    match read_record(input) {
+        Ok(g) => {
+            let again = read_record(&g.record.to_text(g.outcome)).expect("a written record reads");
+            assert_eq!(again.record.actions, g.record.actions);
+            assert_eq!((again.position, again.outcome), (g.position, g.outcome));
+        }
+        Err(e) => check_message(&e),
+    }
+}
+
+/// The record of a game of random play from the empty board.
+fn random_record(rng: &mut Rng) -> String {
+    let first = if rng.below(2) == 0 { Side::X } else { Side::O };
+    let mut pos = Position::start_with(first);
+    let mut actions = Vec::new();
+    for _ in 0..rng.below(220) {
+        let legal = pos.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let a = *rng.pick(&legal);
+        pos = pos.play_unchecked(a);
+        actions.push(a);
+    }
+    let tags = vec![("Date".to_string(), "2026.12.07".to_string())];
+    Record {
+        first,
+        tags,
+        actions,
+    }
+    .to_text(pos.outcome())
 }
 
 /// A position from random play: placements, moves and captures alike.
@@ -133,6 +201,10 @@ fn fuzz(seed: u64, n: u64, h: &mut Harness) {
             h.run("parse_position", &cut, position_target);
         }
     }
+    let record = random_record(&mut rng);
+    for cut in char_truncations(&record) {
+        h.run("read_record", cut, record_target);
+    }
     while h.inputs < target {
         let pos = random_position(&mut rng);
         let text = to_text(&pos);
@@ -156,6 +228,16 @@ fn fuzz(seed: u64, n: u64, h: &mut Harness) {
             h.run("parse_action", &input, |t| {
                 action_target(std::slice::from_ref(&pos), t)
             });
+        }
+        if rng.below(8) == 0 {
+            let record = random_record(&mut rng);
+            for input in [
+                from_alphabet(&mut rng, RECORD_ALPHABET, 24),
+                mutate(&mut rng, &record, RECORD_ALPHABET),
+                mutate(&mut rng, &record, RECORD_ALPHABET),
+            ] {
+                h.run("read_record", &input, record_target);
+            }
         }
     }
 }
@@ -224,6 +306,7 @@ const COMMANDS: &[&str] = &[
     "best",
     "bench",
     "match",
+    "game",
     "help",
     "--help",
     "-h",
@@ -316,9 +399,19 @@ fn command_line(rng: &mut Rng) -> Vec<String> {
 #[test]
 fn cli_survives_hostile_command_lines() {
     let mut rng = Rng::new(9);
-    let jobs: Vec<(Vec<String>, Vec<u8>)> = (0..1000)
+    let mut jobs: Vec<(Vec<String>, Vec<u8>)> = (0..1000)
         .map(|_| (command_line(&mut rng), Vec::new()))
         .collect();
+    // `game -` reads a record, whole or mutated, on standard input.
+    for _ in 0..100 {
+        let record = random_record(&mut rng);
+        let text = if rng.below(2) == 0 {
+            record
+        } else {
+            mutate(&mut rng, &record, RECORD_ALPHABET)
+        };
+        jobs.push((vec!["game".into(), "-".into()], text.into_bytes()));
+    }
     let run = Tool::new(env!("CARGO_BIN_EXE_choko"), "choko").contracts(&jobs);
     let (succeeded, refused, failures) = (run.succeeded, run.refused, run.failures);
     println!("{succeeded} command lines succeeded, {refused} were refused");

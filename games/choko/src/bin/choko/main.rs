@@ -6,6 +6,7 @@
 //! choko best  [--pos TEXT] (--level L | --depth D) [--threads N]
 //! choko bench [--threads N] [--level L [--depth D]]
 //! choko match --a L --b L --games N [--threads N]
+//! choko game FILE
 //! ```
 //!
 //! Output formats are interfaces that other tools parse: `moves` prints one
@@ -13,7 +14,10 @@
 //! depth D, then one summary line; `best` prints `info …` lines and, last,
 //! `bestaction ACTION` or `bestaction none`; `bench` prints the lines of
 //! `engine_kit::bench`, one per level, then `fingerprint N`; `match` prints
-//! the lines its module describes.
+//! the lines its module describes; `game` checks a game's record
+//! (`choko::record`, the text the app copies; `-` reads standard input)
+//! action by action and prints exactly three lines, `actions N`, `result
+//! R` (`1-0`, `0-1`, `1/2-1/2` or `*`) and `position TEXT` (the last).
 //!
 //! The command line follows `engine_kit::cli`: `--threads` takes 1 to 256;
 //! an error is one line on stderr and exit status 2, quoting at most a
@@ -23,7 +27,7 @@
 mod matches;
 
 use choko::search::{Searcher, MAX_DEPTH, WIN, WIN_BOUND};
-use choko::{bench, parse_position, perft, Level, Position};
+use choko::{bench, parse_position, perft, record, Level, Position};
 use engine_kit::bench::BenchLevel;
 use engine_kit::cli::{self, Args, CliError, Output};
 use engine_kit::report;
@@ -41,6 +45,7 @@ usage: choko COMMAND [OPTIONS]
                                           think times over the bench positions, per level
   match --a L --b L --games N [--threads N]
                                           level A against level B from seeded openings
+  game FILE                               check a game's record (- reads standard input)
   help                                    this text
 TEXT  a position: BOARD SIDE HANDS INITIATIVE QUIET TURNS, e.g. the start
       '5/5/5/5/5 x 12/12 - 0 0'; ranks 5 to 1, x o pieces, 1-5 empty points
@@ -151,6 +156,24 @@ fn cmd_bench(args: &Args, out: &mut Output) -> Result<(), CliError> {
     })?
 }
 
+/// `game FILE`: checks a game's record action by action and prints its
+/// action count, result and last position.
+fn cmd_game(args: &Args, out: &mut Output) -> Result<(), CliError> {
+    args.allow(&[])?;
+    let path = args.one_positional("game needs a FILE, or - for standard input")?;
+    let bytes = cli::read_bounded(path, record::MAX_TEXT_BYTES, "a game of Choko")?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| CliError::Message(format!("{}: not UTF-8 text", excerpt(path))))?;
+    let game = record::read_record(&text)
+        .map_err(|e| CliError::Message(format!("{}: {e}", excerpt(path))))?;
+    out.print(&format!(
+        "actions {}\nresult {}\nposition {}\n",
+        game.record.actions.len(),
+        record::result_token(game.outcome),
+        choko::to_text(&game.position)
+    ))
+}
+
 /// Runs the command `argv` names.
 fn command(argv: &[String]) -> Result<(), CliError> {
     let Some((cmd, rest)) = argv.split_first() else {
@@ -164,6 +187,7 @@ fn command(argv: &[String]) -> Result<(), CliError> {
         "best" => cmd_best(&args, out),
         "bench" => cmd_bench(&args, out),
         "match" => matches::cmd_match(&args, out),
+        "game" => cmd_game(&args, out),
         "-h" | "--help" | "help" => out.line(USAGE),
         other => Err(format!(
             "unknown command '{}'; choko help lists them",
