@@ -41,6 +41,10 @@ fn main() {
                 "cpu_reply",
                 "undo",
                 "leave",
+                "records",
+                "review",
+                "history_game",
+                "copy_text",
             ]),
         );
     if let Err(e) = tauri_build::try_build(attributes) {

@@ -23,6 +23,8 @@ fn commands() -> Vec<(&'static str, Value)> {
             json!({ "settings": { "language": "en", "sound": false, "squareNumbers": false } }),
         ),
         ("plugin:choko|play", json!({ "input": { "place": "c3" } })),
+        ("plugin:choko|history_game", json!({ "id": 1 })),
+        ("plugin:choko|copy_text", json!({ "id": 1 })),
     ]
 }
 
@@ -86,10 +88,10 @@ fn every_malformed_argument_of_either_game_is_refused_as_bad_argument() {
             missing.remove(name);
             cases.push(Value::Object(missing));
             for args in cases {
-                // An optional number (which kept game's PDN) may be absent
-                // or null: that is the game on screen.
-                let optional = command == "plugin:checkers|copy_pdn"
-                    && (args.get(name).is_none() || args[name].is_null());
+                // An optional number (which kept game's text to copy) may be
+                // absent or null: that is the game on screen.
+                let copies = command.ends_with("|copy_pdn") || command.ends_with("|copy_text");
+                let optional = copies && (args.get(name).is_none() || args[name].is_null());
                 if optional {
                     continue;
                 }

@@ -717,3 +717,92 @@ fn a_ladder_at_the_counter_s_limit_neither_loses_a_game_nor_revives_an_old_one()
         "the abandoned game is not offered again"
     );
 }
+
+#[test]
+fn finished_games_are_kept_reviewable_and_their_text_reads_back() {
+    let tmp = tempfile::tempdir().unwrap();
+    saved_game(tmp.path(), win_game());
+    let app = start(tmp.path());
+    assert_eq!(
+        ok(&app, "plugin:choko|records", json!({}))["games"],
+        json!([])
+    );
+    play(&app, json!({ "from": "c4", "to": "c2" }));
+    // The game on screen, to step through: a position before each action
+    // and after the last.
+    let review = ok(&app, "plugin:choko|review", json!({}));
+    let n = win_game()["actions"].as_array().unwrap().len() + 1;
+    assert_eq!(review["actions"].as_array().unwrap().len(), n);
+    assert_eq!(review["steps"].as_array().unwrap().len(), n + 1);
+    assert_eq!(review["actions"][n - 1]["text"], json!("c4xc2 @"));
+    assert_eq!(review["result"]["outcome"], json!("win"));
+    drop(app);
+
+    // Kept across a restart, with its number, and the same game.
+    let app = start(tmp.path());
+    let records = ok(&app, "plugin:choko|records", json!({}));
+    let games = records["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1);
+    let kept = &games[0];
+    assert_eq!(
+        (
+            kept["outcome"].clone(),
+            kept["bonus"].clone(),
+            kept["playerTurns"].clone()
+        ),
+        (json!("win"), json!(85), json!(13))
+    );
+    let id = kept["id"].clone();
+    let again = ok(&app, "plugin:choko|history_game", json!({ "id": id }));
+    assert_eq!(again["actions"], review["actions"]);
+    assert_eq!(again["steps"], review["steps"]);
+    // Its text is a record `choko game` reads back: the same actions and
+    // result.
+    let read = choko::record::read_record(again["text"].as_str().unwrap()).unwrap();
+    let texts: Vec<String> = read.record.actions.iter().map(|a| a.to_string()).collect();
+    let want: Vec<String> = again["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["text"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(texts, want);
+    assert_eq!(choko::record::result_token(read.outcome), "1-0");
+    assert_eq!(
+        code(&app, "plugin:choko|history_game", json!({ "id": 999 })),
+        "noSuchGame"
+    );
+    assert_eq!(
+        code(&app, "plugin:choko|copy_text", json!({ "id": 999 })),
+        "noSuchGame"
+    );
+}
+
+#[test]
+fn a_streak_that_ends_is_kept_among_the_last_ones() {
+    let tmp = tempfile::tempdir().unwrap();
+    write_doc(
+        tmp.path(),
+        "choko-ladder.1.json",
+        1,
+        ladder_doc(2, &[60, 45], &[60, 45]),
+    );
+    write_doc(tmp.path(), "choko-game.1.json", 1, game_doc(3, loss_game()));
+    let app = start(tmp.path());
+    play(&app, json!({ "from": "d5", "to": "e5" }));
+    ok(&app, "plugin:choko|cpu_reply", json!({}));
+    let records = ok(&app, "plugin:choko|records", json!({}));
+    assert_eq!(records["streaks"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        (
+            records["streaks"][0]["wins"].clone(),
+            records["streaks"][0]["value"].clone()
+        ),
+        (json!(2), json!(2525))
+    );
+    assert_eq!(records["games"][0]["outcome"], json!("loss"));
+    // A new streak asked for with no win kept adds no streak.
+    ok(&app, "plugin:choko|new_streak", json!({}));
+    let records = ok(&app, "plugin:choko|records", json!({}));
+    assert_eq!(records["streaks"].as_array().unwrap().len(), 1);
+}

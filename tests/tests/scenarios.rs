@@ -394,7 +394,11 @@ fn a_corrupt_saved_game_is_set_aside_calmly_and_the_records_survive() {
         std::fs::create_dir_all(&dir).unwrap();
         // Bytes changed in place: no write of the app, even cut short,
         // leaves them.
-        std::fs::write(dir.join("game.1.json"), "{\"format\":1,\"seq\":3,\"da]").unwrap();
+        std::fs::write(
+            dir.join("game.1.json"),
+            "{\"format\":1,\"seq\":3,\"data\":]}",
+        )
+        .unwrap();
         let level = json!({"wins": 0, "losses": 0, "draws": 0, "playerPiecesLeft": 0, "cpuPiecesLeft": 0, "playTimeMs": 0});
         let mut normal = level.clone();
         normal["wins"] = json!(1);

@@ -172,7 +172,7 @@ impl Record {
             line.push_str(word);
         };
         for (i, a) in self.actions.iter().enumerate() {
-            let word = if i % 2 == 0 {
+            let word = if i.is_multiple_of(2) {
                 format!("{}. {a}", i / 2 + 1)
             } else {
                 a.to_string()
@@ -250,7 +250,7 @@ pub fn read_record(text: &str) -> Result<ReadGame, RecordError> {
     while let Some(word) = words.next() {
         if let Some(number) = word.strip_suffix('.') {
             let pair = actions.len() / 2 + 1;
-            if actions.len() % 2 != 0 || number != pair.to_string() {
+            if !actions.len().is_multiple_of(2) || number != pair.to_string() {
                 return Err(RecordError::BadNumber(pair, excerpt(word)));
             }
             continue;

@@ -117,8 +117,11 @@ pub struct View {
     pub last: Option<ActionView>,
     /// Every whole action so far, in notation.
     pub actions: Vec<String>,
-    /// Turns played (K10).
+    /// Turns played (K10), both sides'.
     pub turns: u8,
+    /// The player's own turns so far: the count a win's bonus subtracts
+    /// from 50 (L2).
+    pub player_turns: u32,
     /// Turns left before 40 in a row without a placement or a capture end
     /// the game, once [`COUNTER_WARNING`] or fewer remain.
     pub quiet_left: Option<u8>,
@@ -180,6 +183,10 @@ impl Game {
             last: self.last_action(),
             actions: self.actions().iter().map(Action::to_string).collect(),
             turns: pos.turns(),
+            player_turns: crate::ladder::player_turns(
+                u32::from(pos.turns()),
+                self.start().to_act() == PLAYER,
+            ),
             quiet_left: near(pos.quiet(), QUIET_LIMIT),
             turns_left: near(pos.turns(), TURN_LIMIT),
             result: self.result(),

@@ -25,11 +25,10 @@
 //! session's lock keeps them in order.
 
 use crate::checkers::session::{
-    CheckersError, CheckersReply, CheckersSession, CheckersState, CpuReply, GameNumber, Left,
-    Undone,
+    CheckersError, CheckersReply, CheckersSession, CheckersState, CpuReply, Left, Undone,
 };
 use crate::slot::arg::Arg;
-use crate::slot::SlotError;
+use crate::slot::{GameNumber, SlotError};
 use checkers::game::LegalMoves;
 use checkers::records::RecordsView;
 use checkers::sides::First;

@@ -8,20 +8,19 @@
 //! starts, and the player is told once, calmly, what was set aside or that
 //! progress cannot be kept.
 
-use crate::app::persist::MAX_COUNTER;
 use crate::slot::arg::BadArgument;
-use crate::slot::{refusal, Reply, Slot, SlotError, SlotGame};
+use crate::slot::{now_ms, refusal, Reply, Slot, SlotError, SlotGame};
 use checkers::game::{Game, GameError, LegalMoves};
 use checkers::records::{ArchivedGame, Records, RecordsView};
 use checkers::sides::First;
 use checkers::view::{hops, Hop, Review, View};
 use checkers::{Level, Move, Position, Square};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 use std::fmt;
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard, PoisonError};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 use tauri::{AppHandle, Runtime};
 
 /// The longest gap between two of the player's interactions that counts as
@@ -143,8 +142,8 @@ impl SlotGame for Game {
     fn mark_recorded(&mut self) {
         Game::mark_recorded(self);
     }
-    fn record(&self, records: &mut Records, id: u64) {
-        if let Some(archived) = ArchivedGame::of(self, id, now_ms()) {
+    fn record(&self, records: &mut Records, id: u64, now_ms: u64) {
+        if let Some(archived) = ArchivedGame::of(self, id, now_ms) {
             records.add(archived);
         }
     }
@@ -193,42 +192,6 @@ pub struct CpuJob {
     pub level: Level,
 }
 
-/// A game's number, as the page names a kept game: a whole number from 0
-/// to [`MAX_COUNTER`]. Anything else is refused without being quoted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameNumber(pub u64);
-
-impl<'de> Deserialize<'de> for GameNumber {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameNumber, D::Error> {
-        struct Number;
-        impl serde::de::Visitor<'_> for Number {
-            type Value = GameNumber;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, "a game number from 0 to {MAX_COUNTER}")
-            }
-            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<GameNumber, E> {
-                if n <= MAX_COUNTER {
-                    Ok(GameNumber(n))
-                } else {
-                    Err(E::custom(format!("game number {n} is out of range")))
-                }
-            }
-            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<GameNumber, E> {
-                let n =
-                    u64::try_from(n).map_err(|_| E::custom("a game number is never negative"))?;
-                self.visit_u64(n)
-            }
-            fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<GameNumber, E> {
-                Err(E::custom("a game number is a whole number"))
-            }
-            fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<GameNumber, E> {
-                Err(E::custom("a game number is a number, not text"))
-            }
-        }
-        d.deserialize_any(Number)
-    }
-}
-
 /// Playing time between two interactions, in ms, capped at [`MAX_PLAY_GAP`]
 /// (G4). Nothing before the first interaction.
 pub fn play_gap_ms(previous: Option<Instant>, now: Instant) -> u64 {
@@ -236,13 +199,6 @@ pub fn play_gap_ms(previous: Option<Instant>, now: Instant) -> u64 {
         let gap = now.saturating_duration_since(p).min(MAX_PLAY_GAP);
         u64::try_from(gap.as_millis()).unwrap_or(u64::MAX)
     })
-}
-
-/// Now, in ms since 1970 (UTC).
-fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 struct Inner {
@@ -476,6 +432,7 @@ impl Inner {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::persist::MAX_COUNTER;
     use crate::slot::{validate_game, validate_records};
     use serde_json::json;
 

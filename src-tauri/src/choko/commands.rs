@@ -17,6 +17,10 @@
 //! | `cpu_reply` | — | `{ action, view, ladder }`; `stale` if superseded |
 //! | `undo` | — | always the refusal `noUndo` (L6) |
 //! | `leave` | — | as `state` |
+//! | `records` | — | `{ bestWins, bestValue, streaks: [{ wins, value, endedAtMs }], games: [{ id, finishedAtMs, level, first, outcome, end, bonus, playerPieces, playerTurns, turns }] }`, newest first |
+//! | `review` | — | the game on screen to step through: `{ level, first, steps, actions, result, text }` |
+//! | `history_game` | `id`: a kept game's number | as `review` |
+//! | `copy_text` | `id`: a kept game's number, or none for the game on screen | — (the clipboard holds its record) |
 //!
 //! Refusals are `{ code, message }` ([`ChokoError`]), a missing or
 //! malformed argument included (`badArgument`, see [`Arg`]); answers that
@@ -28,10 +32,13 @@ use crate::choko::session::{
     Answer, ChokoError, ChokoReply, ChokoSession, ChokoState, MachineReply,
 };
 use crate::slot::arg::Arg;
-use crate::slot::SlotError;
+use crate::slot::{GameNumber, SlotError};
 use choko::game::{GameError, Input, Legal};
+use choko::history::LadderRecords;
+use choko::review::Review;
 use tauri::plugin::TauriPlugin;
 use tauri::{AppHandle, Runtime, State};
+use tauri_plugin_clipboard_manager::ClipboardExt;
 
 /// The game in progress or just ended, the ladder, and any notice.
 #[tauri::command]
@@ -105,6 +112,38 @@ fn leave(choko: State<'_, ChokoSession>) -> ChokoState {
     choko.leave()
 }
 
+/// The best streak, the last ended streaks and the kept games.
+#[tauri::command]
+fn records(choko: State<'_, ChokoSession>) -> LadderRecords {
+    choko.records()
+}
+
+/// The game on screen, in progress or just ended, to step through.
+#[tauri::command]
+fn review(choko: State<'_, ChokoSession>) -> Result<Review, ChokoError> {
+    choko.review()
+}
+
+/// A kept game, by its number, to step through.
+#[tauri::command]
+fn history_game(choko: State<'_, ChokoSession>, id: Arg<GameNumber>) -> Result<Review, ChokoError> {
+    choko.history_game(id.get("id")?.0)
+}
+
+/// Put the record of the game on screen (no `id`) or of the kept game
+/// `id` on the clipboard, as text that `choko game` reads back.
+#[tauri::command(async)]
+fn copy_text<R: Runtime>(
+    app: AppHandle<R>,
+    choko: State<'_, ChokoSession>,
+    id: Arg<Option<GameNumber>>,
+) -> Result<(), ChokoError> {
+    let text = choko.record_text(id.get("id")?.map(|n| n.0))?;
+    app.clipboard()
+        .write_text(text)
+        .map_err(|_| ChokoError::Clipboard)
+}
+
 /// Choko's commands as the plugin `choko`.
 pub fn plugin<R: Runtime>() -> TauriPlugin<R> {
     tauri::plugin::Builder::new("choko")
@@ -117,6 +156,10 @@ pub fn plugin<R: Runtime>() -> TauriPlugin<R> {
             cpu_reply,
             undo,
             leave,
+            records,
+            review,
+            history_game,
+            copy_text,
         ]))
         .build()
 }

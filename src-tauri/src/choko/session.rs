@@ -1,10 +1,11 @@
 //! Choko's session in the shell: the game in progress and the ladder (the
-//! streak, its level and the best streak), kept in a [`Slot`] and saved
-//! after every action in two documents of their own:
+//! streak, its level and the best streak, with the last finished games and
+//! ended streaks), kept in a [`Slot`] and saved after every action in two
+//! documents of their own:
 //!
 //! - `choko-game`: `{ "gameId": 7, "streakId": 2, "game": <choko::snapshot> }`,
 //!   a jump waiting for its extra piece included;
-//! - `choko-ladder`: `{ "lastGameId": 6, "streakId": 2, "streak": <choko::streak> }`.
+//! - `choko-ladder`: `{ "lastGameId": 6, "streakId": 2, "streak": <choko::history> }`.
 //!
 //! The ladder's streaks are the slot's epochs: a new streak writes its
 //! first game before the ladder that ends the old one, so no crash can
@@ -18,9 +19,11 @@
 //! is told once, calmly.
 
 use crate::slot::arg::BadArgument;
-use crate::slot::{refusal, Reply, Slot, SlotError, SlotGame};
+use crate::slot::{record_date, refusal, Reply, Slot, SlotError, SlotGame};
 use choko::game::{Game, GameError, Input, Legal, Played};
-use choko::streak::{Streak, StreakView};
+use choko::history::{Ladder, LadderRecords};
+use choko::review::Review;
+use choko::streak::StreakView;
 use choko::view::{ActionView, View};
 use choko::{Action, Level, Position};
 use serde::Serialize;
@@ -39,6 +42,10 @@ pub enum ChokoError {
     GameInProgress,
     /// The game refused the operation (an illegal part, no undo, …).
     Game(GameError),
+    /// No kept game has this number.
+    NoSuchGame,
+    /// The system clipboard could not be written.
+    Clipboard,
 }
 
 impl ChokoError {
@@ -48,6 +55,8 @@ impl ChokoError {
             ChokoError::Slot(e) => e.code(),
             ChokoError::GameInProgress => "gameInProgress",
             ChokoError::Game(e) => e.code(),
+            ChokoError::NoSuchGame => "noSuchGame",
+            ChokoError::Clipboard => "clipboard",
         }
     }
 }
@@ -60,6 +69,8 @@ impl fmt::Display for ChokoError {
                 f.write_str("a game of the streak is in progress: continue it or end the streak")
             }
             ChokoError::Game(e) => e.fmt(f),
+            ChokoError::NoSuchGame => f.write_str("no kept game has this number"),
+            ChokoError::Clipboard => f.write_str("the clipboard could not be written"),
         }
     }
 }
@@ -107,9 +118,9 @@ pub type ChokoReply<T> = Reply<T, ChokoNotice>;
 
 /// The game and its ladder in their documents; the checks are the
 /// engine's (the standard start, every action, the waiting jump; every
-/// bonus and the best streak).
+/// bonus and the best streak, every kept game replayed to its end).
 impl SlotGame for Game {
-    type Records = Streak;
+    type Records = Ladder;
     type Notice = ChokoNotice;
     const NAME: &'static str = "choko";
     const GAME_DOC: &'static str = "choko-game";
@@ -126,11 +137,11 @@ impl SlotGame for Game {
     fn write_game(&self) -> Value {
         self.to_value()
     }
-    fn read_records(value: &Value) -> Result<Streak, String> {
-        Streak::from_value(value).map_err(|e| e.to_string())
+    fn read_records(value: &Value) -> Result<Ladder, String> {
+        Ladder::from_value(value).map_err(|e| e.to_string())
     }
-    fn write_records(streak: &Streak) -> Value {
-        streak.to_value()
+    fn write_records(ladder: &Ladder) -> Value {
+        ladder.to_value()
     }
     fn is_over(&self) -> bool {
         Game::is_over(self)
@@ -141,14 +152,13 @@ impl SlotGame for Game {
     fn mark_recorded(&mut self) {
         Game::mark_recorded(self);
     }
-    fn record(&self, streak: &mut Streak, _id: u64) {
-        if let Some(result) = self.result() {
-            streak.record(&result);
-        }
+    fn record(&self, ladder: &mut Ladder, id: u64, now_ms: u64) {
+        ladder.record(self, id, now_ms);
     }
-    /// A new streak: the current one ends (the best stays).
-    fn begin_epoch(streak: &mut Streak) {
-        streak.end();
+    /// A new streak: the current one ends (the best stays, and a streak
+    /// with wins is kept among the ended ones).
+    fn begin_epoch(ladder: &mut Ladder, now_ms: u64) {
+        ladder.end_streak(now_ms);
     }
 }
 
@@ -323,6 +333,42 @@ impl ChokoSession {
         self.lock().bump();
         self.state()
     }
+
+    /// The records: the best streak, the last ended streaks and the kept
+    /// games.
+    pub fn records(&self) -> LadderRecords {
+        self.lock().records.records()
+    }
+
+    /// The game on screen (in progress or just ended), to step through,
+    /// its record dated today.
+    pub fn review(&self) -> Result<Review, ChokoError> {
+        let s = self.lock();
+        Ok(game(&s)?.review(Some(&record_date(crate::slot::now_ms()))))
+    }
+
+    /// The kept game `id`, to step through, its record dated the day it
+    /// ended.
+    pub fn history_game(&self, id: u64) -> Result<Review, ChokoError> {
+        let s = self.lock();
+        let kept = s.records.game(id).ok_or(ChokoError::NoSuchGame)?;
+        Ok(kept
+            .game()
+            .review(Some(&record_date(kept.finished_at_ms()))))
+    }
+
+    /// The record's text of the game on screen (`None`) or of the kept game
+    /// `id`.
+    pub fn record_text(&self, id: Option<u64>) -> Result<String, ChokoError> {
+        let s = self.lock();
+        match id {
+            None => Ok(game(&s)?.record_text(Some(&record_date(crate::slot::now_ms())))),
+            Some(id) => {
+                let kept = s.records.game(id).ok_or(ChokoError::NoSuchGame)?;
+                Ok(kept.record_text(Some(&record_date(kept.finished_at_ms()))))
+            }
+        }
+    }
 }
 
 fn game(s: &Slot<Game>) -> Result<&Game, ChokoError> {
@@ -365,13 +411,13 @@ mod tests {
         }
         for bad in [
             json!({ "lastGameId": 1, "streak": { "version": 1, "bonuses": [long], "best": [] } }),
-            json!({ "lastGameId": u64::MAX, "streak": Streak::new().to_value() }),
-            json!({ "lastGameId": 1, "streakId": -1, "streak": Streak::new().to_value() }),
+            json!({ "lastGameId": u64::MAX, "streak": Ladder::new().to_value() }),
+            json!({ "lastGameId": 1, "streakId": -1, "streak": Ladder::new().to_value() }),
         ] {
             let e = validate_records::<Game>(&bad).unwrap_err();
             assert!(e.chars().count() <= 200, "{} characters", e.chars().count());
         }
-        let ok = json!({ "lastGameId": 3, "streak": Streak::new().to_value() });
+        let ok = json!({ "lastGameId": 3, "streak": { "version": 1, "bonuses": [], "best": [] } });
         let read = validate_records::<Game>(&ok).unwrap();
         assert_eq!((read.last_game_id, read.epoch), (3, 0));
     }

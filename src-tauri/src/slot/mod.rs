@@ -36,9 +36,11 @@
 
 pub mod arg;
 
-use crate::app::persist::{counter_with_room, next_counter, Document, Loaded, SaveError};
+use crate::app::persist::{
+    counter_with_room, next_counter, Document, Loaded, SaveError, MAX_COUNTER,
+};
 use arg::BadArgument;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::fmt;
 use std::path::Path;
@@ -82,10 +84,11 @@ pub trait SlotGame: Sized {
     fn is_recorded(&self) -> bool;
     /// Marks the game counted.
     fn mark_recorded(&mut self);
-    /// Counts the ended game, numbered `id`, in `records`.
-    fn record(&self, records: &mut Self::Records, id: u64);
-    /// What the records do when a new epoch begins.
-    fn begin_epoch(_records: &mut Self::Records) {}
+    /// Counts the ended game, numbered `id`, in `records`, at `now_ms`
+    /// (ms since 1970, UTC).
+    fn record(&self, records: &mut Self::Records, id: u64, now_ms: u64);
+    /// What the records do when a new epoch begins, at `now_ms`.
+    fn begin_epoch(_records: &mut Self::Records, _now_ms: u64) {}
 }
 
 /// A command's answer and the notices the player has not been given yet,
@@ -143,6 +146,59 @@ impl std::error::Error for SlotError {}
 /// for logs.
 pub fn refusal<S: serde::Serializer>(code: &str, message: String, s: S) -> Result<S::Ok, S::Error> {
     json!({ "code": code, "message": message }).serialize(s)
+}
+
+/// Now, in ms since 1970 (UTC).
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// The date of `ms` (since 1970, UTC) as a game record writes it:
+/// `2026.12.07`.
+pub fn record_date(ms: u64) -> String {
+    let t = i64::try_from(ms / 1000)
+        .ok()
+        .and_then(|s| time::OffsetDateTime::from_unix_timestamp(s).ok())
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
+    format!("{:04}.{:02}.{:02}", t.year(), u8::from(t.month()), t.day())
+}
+
+/// A game's number, as the page names a kept game: a whole number from 0
+/// to [`MAX_COUNTER`]. Anything else is refused without being quoted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameNumber(pub u64);
+
+impl<'de> Deserialize<'de> for GameNumber {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameNumber, D::Error> {
+        struct Number;
+        impl serde::de::Visitor<'_> for Number {
+            type Value = GameNumber;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a game number from 0 to {MAX_COUNTER}")
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<GameNumber, E> {
+                if n <= MAX_COUNTER {
+                    Ok(GameNumber(n))
+                } else {
+                    Err(E::custom(format!("game number {n} is out of range")))
+                }
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<GameNumber, E> {
+                let n =
+                    u64::try_from(n).map_err(|_| E::custom("a game number is never negative"))?;
+                self.visit_u64(n)
+            }
+            fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<GameNumber, E> {
+                Err(E::custom("a game number is a whole number"))
+            }
+            fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<GameNumber, E> {
+                Err(E::custom("a game number is a number, not text"))
+            }
+        }
+        d.deserialize_any(Number)
+    }
 }
 
 /// A saved game as its document holds it: its number, its epoch, the game.
@@ -305,7 +361,7 @@ impl<G: SlotGame> Slot<G> {
             slot.game_id = saved.game_id;
             if saved.epoch > slot.epoch {
                 // The epoch's first game was written, its records not.
-                G::begin_epoch(&mut slot.records);
+                G::begin_epoch(&mut slot.records, now_ms());
                 slot.epoch = saved.epoch;
                 slot.save_records(app);
             }
@@ -365,7 +421,7 @@ impl<G: SlotGame> Slot<G> {
         app: &AppHandle<R>,
         game: impl FnOnce(&G::Records) -> G,
     ) {
-        G::begin_epoch(&mut self.records);
+        G::begin_epoch(&mut self.records, now_ms());
         self.epoch = next_counter(self.epoch).unwrap_or(self.epoch);
         let game = game(&self.records);
         self.start(app, game);
@@ -389,7 +445,7 @@ impl<G: SlotGame> Slot<G> {
             return;
         }
         if self.game_id > self.last_recorded_id {
-            game.record(&mut self.records, self.game_id);
+            game.record(&mut self.records, self.game_id, now_ms());
             self.last_recorded_id = self.game_id;
             self.save_records(app);
         }
