@@ -5,29 +5,33 @@
 //! Targets, each with a short run in the suite and a long run (ignored;
 //! `scripts/fuzz` runs them all):
 //!
-//! - **settings, saved game, records**: `Settings::from_value`,
-//!   `slot::validate_game` and `slot::validate_records` on the
-//!   `data` of the store envelope (`{ "gameId", "game" }`,
-//!   `{ "lastGameId", "records" }`), as text (parsed as the loader parses
-//!   it) and as JSON values. Inputs are documents made by the engine
-//!   (`random_game`, `random_records` of `test_kit::checkers_documents`,
-//!   both versions), the twelve valid settings, their JSON-aware and text
+//! - **settings, both games' saved games and records**:
+//!   `Settings::from_value`, and `slot::validate_game` and
+//!   `slot::validate_records` for checkers and Choko, on the `data` of the
+//!   store envelope (`{ "gameId", "game" }`, `{ "lastGameId", "records" }`;
+//!   Choko's `{ "gameId", "streakId", "game" }` and `{ "lastGameId",
+//!   "streakId", "streak" }`), as text (parsed as the loader parses it) and
+//!   as JSON values. Inputs are documents made by the engines (checkers'
+//!   by `test_kit::checkers_documents`, both versions; Choko's by
+//!   `support::choko`, games played through the session and ladders that
+//!   counted them), the twelve valid settings, their JSON-aware and text
 //!   mutations, and alphabet soup. Whatever is accepted must be written
 //!   and read back the same (settings only in their exact shape, where a
 //!   missing language reads as none); every refusal must be at most
 //!   [`MAX_MESSAGE_CHARS`] characters, even for a megabyte in any place of
 //!   a document.
 //! - **files on disk**: `persist::Document::load` with each real validate
-//!   function, one copy intact and the other replaced by a mutated,
+//!   function (all five documents), one copy intact and the other replaced by a mutated,
 //!   truncated (at each of the first 700 bytes of one copy of each
 //!   document, then at random), byte-flipped or doubled envelope. The
 //!   intact copy must never be lost, moved or changed; a copy set aside
 //!   must keep its exact bytes; the reason must be short.
-//! - **commands**: the page's requests through the real IPC path on
-//!   Tauri's mock runtime, hostile argument objects (missing, extra and
+//! - **commands**: the page's requests to the app's commands and both
+//!   games', through the real IPC path on Tauri's mock runtime, hostile
+//!   argument objects (missing, extra and
 //!   misspelt keys, wrong types, numbers past every limit, texts of up to
 //!   a megabyte, nesting, non-objects, unknown commands) mixed with valid
-//!   calls that move a game along. A malformed request must be refused;
+//!   calls that move a game of each along. A malformed request must be refused;
 //!   every refusal must be under [`MAX_REFUSAL_BYTES`] bytes and leave the
 //!   files on disk and the state (`app_state`, `review`, `records`) as
 //!   they were. At the end the app is restarted on its files and must
@@ -53,6 +57,7 @@ use checkers::records::{ArchivedGame, Records};
 use checkers_app_lib::app::persist::{Document, Slot, MAX_COUNTER};
 use checkers_app_lib::app::settings::Settings;
 use checkers_app_lib::slot::{validate_game, validate_records};
+use choko::game::Game as ChokoGame;
 use serde_json::{json, Value};
 use std::fmt::{Debug, Display};
 use std::fs;
@@ -61,6 +66,9 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Once};
 use std::time::{Duration, Instant};
+use support::choko::{
+    choko_game_document, choko_ladder_document, finished_choko_game, CHOKO_KEYS, CHOKO_STRINGS,
+};
 use support::{files, start, Running};
 use test_kit::checkers_documents::{
     finished_game, random_game, random_records, v1_records, v1_value, GAME_KEYS, RECORDS_KEYS,
@@ -255,6 +263,32 @@ fn game_target(v: &Value) {
     check_time(started, || v.to_string().len());
 }
 
+fn choko_game_target(v: &Value) {
+    let started = Instant::now();
+    match validate_game::<ChokoGame>(v) {
+        Ok(saved) => {
+            assert!(saved.game_id < MAX_COUNTER && saved.epoch < MAX_COUNTER);
+            let again = json!({ "gameId": saved.game_id, "streakId": saved.epoch, "game": saved.game.to_value() });
+            assert_eq!(validate_game::<ChokoGame>(&again), Ok(saved));
+        }
+        Err(e) => check_message(&e),
+    }
+    check_time(started, || v.to_string().len());
+}
+
+fn choko_ladder_target(v: &Value) {
+    let started = Instant::now();
+    match validate_records::<ChokoGame>(v) {
+        Ok(saved) => {
+            let again = json!({ "lastGameId": saved.last_game_id, "streakId": saved.epoch,
+                "streak": saved.records.to_value() });
+            assert_eq!(validate_records::<ChokoGame>(&again), Ok(saved));
+        }
+        Err(e) => check_message(&e),
+    }
+    check_time(started, || v.to_string().len());
+}
+
 fn records_target(v: &Value) {
     let started = Instant::now();
     match validate_records::<Game>(v) {
@@ -285,7 +319,10 @@ fn envelope_number(rng: &mut Rng) -> u64 {
 /// sometimes in version 1).
 fn game_document(rng: &mut Rng) -> Value {
     let g = random_game(rng);
-    let game = if rng.chance(1, 4) {
+    // A version-1 save holds no move, so only a game that goes on can be
+    // one: an ended game with no move is refused (it counts a result no
+    // one played).
+    let game = if g.result().is_none() && rng.chance(1, 4) {
         v1_value(rng, &g)
     } else {
         serde_json::to_value(g.snapshot()).unwrap()
@@ -345,10 +382,18 @@ fn fuzz_format(
     }
 }
 
-/// Settings, saved games and records: `n` inputs, shared by the three as
-/// 1 : 2 : 1 (records are the slowest to check). Returns the time each
-/// took.
-fn fuzz_documents(seed: u64, n: u64, harnesses: &mut [Harness; 3]) -> [Duration; 3] {
+/// The targets of [`fuzz_documents`], in its order.
+const DOCUMENT_TARGETS: [&str; 5] = [
+    "settings",
+    "shell saved game",
+    "shell records",
+    "shell Choko game",
+    "shell Choko ladder",
+];
+
+/// Settings, both games' saved games and records: `n` inputs, shared as
+/// 2 : 3 : 2 : 3 : 2. Returns the time each took.
+fn fuzz_documents(seed: u64, n: u64, harnesses: &mut [Harness; 5]) -> [Duration; 5] {
     let started = Instant::now();
     let mut rng = Rng::new(seed);
     let finished: Vec<Game> = (0..30).map(|_| finished_game(&mut rng)).collect();
@@ -357,11 +402,18 @@ fn fuzz_documents(seed: u64, n: u64, harnesses: &mut [Harness; 3]) -> [Duration;
     let mut records: Vec<Value> = (0..10)
         .map(|_| records_document(&mut rng, &finished))
         .collect();
+    let choko_finished: Vec<ChokoGame> = (0..30).map(|_| finished_choko_game(&mut rng)).collect();
+    let mut choko_games: Vec<Value> = (0..24).map(|_| choko_game_document(&mut rng)).collect();
+    let mut ladders: Vec<Value> = (0..10)
+        .map(|_| choko_ladder_document(&mut rng, &choko_finished))
+        .collect();
     // Every truncation of one document of each kind.
     for (h, doc, target) in [
         (0, &settings[5], settings_target as Target),
         (1, &games[0], game_target),
         (2, &records[0], records_target),
+        (3, &choko_games[0], choko_game_target),
+        (4, &ladders[ladders.len() - 1], choko_ladder_target),
     ] {
         for t in byte_truncations(&doc.to_string()) {
             harnesses[h].run("truncated", &t, |t| from_text(t, target));
@@ -370,16 +422,17 @@ fn fuzz_documents(seed: u64, n: u64, harnesses: &mut [Harness; 3]) -> [Duration;
     let settings_keys = with_envelope(SETTINGS_KEYS);
     let game_keys = with_envelope(GAME_KEYS);
     let records_keys = with_envelope(RECORDS_KEYS);
+    let choko_keys = with_envelope(CHOKO_KEYS);
     let valid = valid_settings();
-    let [hs, hg, hr] = harnesses;
+    let [hs, hg, hr, hcg, hcl] = harnesses;
     let setup = started.elapsed();
-    let mut times = [setup / 3; 3];
+    let mut times = [setup / 5; 5];
     let started = Instant::now();
     fuzz_format(
         &mut rng,
         hs,
         "Settings::from_value",
-        n / 4,
+        n / 6,
         &mut settings,
         &mut |rng| rng.pick(&valid).clone(),
         &settings_keys,
@@ -392,7 +445,7 @@ fn fuzz_documents(seed: u64, n: u64, harnesses: &mut [Harness; 3]) -> [Duration;
         &mut rng,
         hg,
         "validate_game",
-        n / 2,
+        n / 4,
         &mut games,
         &mut game_document,
         &game_keys,
@@ -405,7 +458,7 @@ fn fuzz_documents(seed: u64, n: u64, harnesses: &mut [Harness; 3]) -> [Duration;
         &mut rng,
         hr,
         "validate_records",
-        n - n / 4 - n / 2,
+        n / 6,
         &mut records,
         &mut |rng| records_document(rng, &finished),
         &records_keys,
@@ -413,6 +466,32 @@ fn fuzz_documents(seed: u64, n: u64, harnesses: &mut [Harness; 3]) -> [Duration;
         records_target,
     );
     times[2] += started.elapsed();
+    let started = Instant::now();
+    fuzz_format(
+        &mut rng,
+        hcg,
+        "validate_game::<choko>",
+        n / 4,
+        &mut choko_games,
+        &mut choko_game_document,
+        &choko_keys,
+        CHOKO_STRINGS,
+        choko_game_target,
+    );
+    times[3] += started.elapsed();
+    let started = Instant::now();
+    fuzz_format(
+        &mut rng,
+        hcl,
+        "validate_records::<choko>",
+        n - n / 6 - n / 4 - n / 6 - n / 4,
+        &mut ladders,
+        &mut |rng| choko_ladder_document(rng, &choko_finished),
+        &choko_keys,
+        CHOKO_STRINGS,
+        choko_ladder_target,
+    );
+    times[4] += started.elapsed();
     times
 }
 
@@ -426,10 +505,16 @@ fn huge_documents_get_short_refusals() {
     let mut rng = Rng::new(3);
     let mb = "é".repeat(1 << 19);
     let finished = vec![finished_game(&mut rng)];
-    let docs: [(Value, Target); 3] = [
+    let choko_finished = vec![finished_choko_game(&mut rng)];
+    let docs: [(Value, Target); 5] = [
         (valid_settings()[3].clone(), settings_target),
         (game_document(&mut rng), game_target),
         (records_document(&mut rng, &finished), records_target),
+        (choko_game_document(&mut rng), choko_game_target),
+        (
+            choko_ladder_document(&mut rng, &choko_finished),
+            choko_ladder_target,
+        ),
     ];
     for (doc, target) in docs {
         let mut places = vec![doc.clone()];
@@ -456,13 +541,9 @@ fn huge_documents_get_short_refusals() {
 fn documents_survive_a_short_fuzz_run() {
     count_panics();
     let before = panics_anywhere();
-    let mut harnesses = [Harness::new(10), Harness::new(10), Harness::new(10)];
+    let mut harnesses = [(); 5].map(|_| Harness::new(10));
     let times = fuzz_documents(1, 12_000, &mut harnesses);
-    for ((name, h), time) in ["settings", "shell saved game", "shell records"]
-        .iter()
-        .zip(&harnesses)
-        .zip(times)
-    {
+    for ((name, h), time) in DOCUMENT_TARGETS.iter().zip(&harnesses).zip(times) {
         finish(name, h, time, before, "");
     }
 }
@@ -474,11 +555,11 @@ fn documents_long() {
     let before = panics_anywhere();
     let (total, seed) = long_run_size(1_000_000);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    let runs: Vec<([Harness; 3], [Duration; 3])> = std::thread::scope(|s| {
+    let runs: Vec<([Harness; 5], [Duration; 5])> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 s.spawn(move || {
-                    let mut h = [Harness::new(20), Harness::new(20), Harness::new(20)];
+                    let mut h = [(); 5].map(|_| Harness::new(20));
                     let share = total / threads + u64::from(t < total % threads);
                     let times =
                         fuzz_documents(seed.wrapping_mul(1000).wrapping_add(t), share, &mut h);
@@ -488,10 +569,7 @@ fn documents_long() {
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
-    for (i, name) in ["settings", "shell saved game", "shell records"]
-        .iter()
-        .enumerate()
-    {
+    for (i, name) in DOCUMENT_TARGETS.iter().enumerate() {
         // One harness for the figures: the threads' counts added up, the
         // time of the slowest thread.
         let mut sum = Harness::new(20);
@@ -597,9 +675,10 @@ fn check_load<T: PartialEq + Debug, E: Display>(
     }
 }
 
-/// The three documents, each with a few real `data` to write.
+/// The five documents, each with a few real `data` to write.
 fn kinds(rng: &mut Rng) -> Vec<Kind> {
     let finished: Vec<Game> = (0..6).map(|_| finished_game(rng)).collect();
+    let choko_finished: Vec<ChokoGame> = (0..4).map(|_| finished_choko_game(rng)).collect();
     let numbered = |mut doc: Value, key: &str, rng: &mut Rng| {
         doc[key] = json!(rng.below(1000));
         doc
@@ -635,6 +714,18 @@ fn kinds(rng: &mut Rng) -> Vec<Kind> {
                 })
                 .collect(),
             check: |d, n, i, s, h| check_load(d, n, i, s, h, validate_records::<Game>),
+        },
+        Kind {
+            name: "choko-game",
+            docs: (0..12).map(|_| choko_game_document(rng)).collect(),
+            check: |d, n, i, s, h| check_load(d, n, i, s, h, validate_game::<ChokoGame>),
+        },
+        Kind {
+            name: "choko-ladder",
+            docs: (0..6)
+                .map(|_| choko_ladder_document(rng, &choko_finished))
+                .collect(),
+            check: |d, n, i, s, h| check_load(d, n, i, s, h, validate_records::<ChokoGame>),
         },
     ]
 }
@@ -781,18 +872,29 @@ struct Seen {
     legal: Result<Value, Value>,
     review: Result<Value, Value>,
     records: Value,
+    /// The same of Choko's.
+    choko: Value,
+    choko_legal: Result<Value, Value>,
+    choko_review: Result<Value, Value>,
+    choko_records: Value,
 }
 
 fn seen(app: &Running, dir: &Path) -> Seen {
     let files = files(dir);
     let mut state = app.checkers_state();
     state["notices"] = json!([]);
+    let mut choko = app.invoke("plugin:choko|state", json!({})).unwrap();
+    choko["notices"] = json!([]);
     Seen {
         files,
         state,
         legal: app.invoke("plugin:checkers|legal_moves", json!({})),
         review: app.invoke("plugin:checkers|review", json!({})),
         records: app.invoke("plugin:checkers|records", json!({})).unwrap(),
+        choko,
+        choko_legal: app.invoke("plugin:choko|legal_moves", json!({})),
+        choko_review: app.invoke("plugin:choko|review", json!({})),
+        choko_records: app.invoke("plugin:choko|records", json!({})).unwrap(),
     }
 }
 
@@ -810,13 +912,26 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("plugin:checkers|history_game", &["id"]),
     ("set_settings", &["settings"]),
     ("plugin:checkers|leave", &[]),
+    ("plugin:choko|state", &[]),
+    ("plugin:choko|new_game", &[]),
+    ("plugin:choko|new_streak", &[]),
+    ("plugin:choko|legal_moves", &[]),
+    ("plugin:choko|play", &["input"]),
+    ("plugin:choko|cpu_reply", &[]),
+    ("plugin:choko|undo", &[]),
+    ("plugin:choko|leave", &[]),
+    ("plugin:choko|records", &[]),
+    ("plugin:choko|review", &[]),
+    ("plugin:choko|history_game", &["id"]),
 ];
 
 /// Names that are no command of the page's.
 #[rustfmt::skip]
 const NOT_COMMANDS: &[&str] = &[
     "Play", "play ", "new-game", "newGame", "legalMoves", "", "plugin:store|load",
-    "plugin:store|set", "plugin:fs|read", "cpu_reply\u{0}", "récords",
+    "plugin:store|set", "plugin:fs|read", "cpu_reply\u{0}", "récords", "play", "new_game",
+    "choko_play", "plugin:choko|", "plugin:choko|Play", "plugin:chess|play", "plugin:checkers",
+    "plugin:choko|play|play",
 ];
 
 /// The strings of the arguments: names right and nearly right, numbers
@@ -824,14 +939,25 @@ const NOT_COMMANDS: &[&str] = &[
 #[rustfmt::skip]
 const ARG_STRINGS: &[&str] = &[
     "easy", "normal", "hard", "Easy", " easy", "easy ", "EASY", "expert", "player", "cpu",
-    "Player", "both", "22", "18", "0", "33", "-1", "1e3", "es", "en", "fr",
+    "Player", "both", "22", "18", "0", "33", "-1", "1e3", "es", "en", "fr", "c3", "C3", "e5",
+    "f6", "a0", "c3 ", "@c3",
 ];
 
 #[rustfmt::skip]
 const ARG_KEYS: &[&str] = &[
     "level", "first", "from", "to", "id", "settings", "From", "gameId", "language", "sound",
-    "squareNumbers", "__proto__", "",
+    "squareNumbers", "__proto__", "", "input", "place", "extra", "Place",
 ];
+
+/// A Choko point's name, now and then one off the board.
+fn point_name(rng: &mut Rng) -> Value {
+    if rng.chance(1, 20) {
+        json!(rng.token(&["f1", "a6", "C3", "c 3"]))
+    } else {
+        let file = rng.token(&["a", "b", "c", "d", "e"]);
+        json!(format!("{file}{}", 1 + rng.below(5)))
+    }
+}
 
 /// Whether `args` are what command `cmd` takes: every argument present
 /// with a value of its type and range. Extra keys are allowed.
@@ -848,13 +974,15 @@ fn well_formed(cmd: &str, args: &Value) -> bool {
             .is_some_and(|s| names.contains(&s))
     };
     match cmd {
-        "new_game" => {
+        "plugin:checkers|new_game" => {
             name("level", &["easy", "normal", "hard"]) && name("first", &["player", "cpu"])
         }
-        "play" => square("from") && square("to"),
-        "history_game" => arg("id")
+        "plugin:checkers|play" => square("from") && square("to"),
+        "plugin:checkers|history_game" | "plugin:choko|history_game" => arg("id")
             .and_then(Value::as_u64)
             .is_some_and(|n| n <= MAX_COUNTER),
+        "plugin:choko|play" => arg("input")
+            .is_some_and(|v| serde_json::from_value::<choko::game::Input>(v.clone()).is_ok()),
         "set_settings" => arg("settings").is_some_and(|s| Settings::from_value(s).is_ok()),
         _ => COMMANDS.iter().any(|(c, _)| *c == cmd),
     }
@@ -866,6 +994,11 @@ fn valid_arg(rng: &mut Rng, key: &str, state: &Value) -> Value {
         "level" => json!(rng.token(&["easy", "easy", "normal"])),
         "first" => json!(rng.token(&["player", "cpu"])),
         "from" | "to" => json!(1 + rng.below(32)),
+        "input" => match rng.below(3) {
+            0 => json!({ "place": point_name(rng) }),
+            1 => json!({ "from": point_name(rng), "to": point_name(rng) }),
+            _ => json!({ "extra": point_name(rng) }),
+        },
         "id" => {
             let ids: Vec<Value> = state["records"]["history"]
                 .as_array()
@@ -979,6 +1112,9 @@ fn giant_requests() -> Vec<(String, Value)> {
 /// offer, now and then undo, leaving, new settings, the legal moves or a
 /// look at a kept game.
 fn valid_request(rng: &mut Rng, seen: &Seen) -> (String, Value) {
+    if rng.chance(1, 2) {
+        return valid_choko_request(rng, seen);
+    }
     let state = &seen.state;
     let view = &state["game"];
     let roll = rng.below(40);
@@ -989,7 +1125,7 @@ fn valid_request(rng: &mut Rng, seen: &Seen) -> (String, Value) {
     } else {
         match roll {
             1..=3 => "undo",
-            4 => "leave_game",
+            4 => "leave",
             5 => "set_settings",
             6 => "history_game",
             7 => "legal_moves",
@@ -1015,7 +1151,75 @@ fn valid_request(rng: &mut Rng, seen: &Seen) -> (String, Value) {
         }
         _ => json!({}),
     };
-    (cmd.into(), args)
+    let cmd = if cmd == "set_settings" {
+        cmd.to_string()
+    } else {
+        format!("plugin:checkers|{cmd}")
+    };
+    (cmd, args)
+}
+
+/// A valid request that moves Choko's game along: the streak's next game
+/// when there is none or it ended (now and then a new streak), the
+/// machine's reply when it is to act, a part the legal moves offer, now
+/// and then leaving or a look at the records, the review or a kept game.
+fn valid_choko_request(rng: &mut Rng, seen: &Seen) -> (String, Value) {
+    let view = &seen.choko["game"];
+    let roll = rng.below(40);
+    let cmd = if view.is_null() || view["status"] == json!("over") {
+        if rng.chance(1, 4) {
+            "new_streak"
+        } else {
+            "new_game"
+        }
+    } else if roll == 0 {
+        "new_streak"
+    } else if view["status"] == json!("machineThinking") {
+        "cpu_reply"
+    } else {
+        match roll {
+            1 => "leave",
+            2 => "records",
+            3 => "review",
+            4 => "history_game",
+            5 => "legal_moves",
+            _ => "play",
+        }
+    };
+    let args = match cmd {
+        "history_game" => {
+            let ids: Vec<Value> = seen.choko_records["games"]
+                .as_array()
+                .map(|g| g.iter().map(|g| g["id"].clone()).collect())
+                .unwrap_or_default();
+            json!({ "id": if ids.is_empty() { json!(rng.below(10)) } else { rng.pick(&ids).clone() } })
+        }
+        "play" => {
+            let legal = seen.choko_legal.clone().unwrap_or_default();
+            let place = legal["place"].as_array().cloned().unwrap_or_default();
+            let pieces = legal["pieces"].as_array().cloned().unwrap_or_default();
+            let input = if let Some(choices) = legal["extra"]["choices"].as_array() {
+                json!({ "extra": rng.pick(choices) })
+            } else if !pieces.is_empty() && (place.is_empty() || rng.chance(1, 2)) {
+                let m = rng.pick(&pieces);
+                let to: Vec<Value> = m["steps"]
+                    .as_array()
+                    .into_iter()
+                    .chain(m["jumps"].as_array())
+                    .flatten()
+                    .cloned()
+                    .collect();
+                json!({ "from": m["from"], "to": rng.pick(&to) })
+            } else if !place.is_empty() {
+                json!({ "place": rng.pick(&place) })
+            } else {
+                json!({ "place": "c3" })
+            };
+            json!({ "input": input })
+        }
+        _ => json!({}),
+    };
+    (format!("plugin:choko|{cmd}"), args)
 }
 
 /// Fails the whole test binary if the run stalls (a request that never
@@ -1127,6 +1331,9 @@ fn fuzz_commands(seed: u64, n: u64, harness: &mut Harness) -> (u64, u64) {
             shown.review.as_ref().ok().map(|r| &r["moves"])
         );
         assert_eq!(resumed.files, shown.files, "starting wrote nothing");
+        assert_eq!(resumed.choko, shown.choko, "Choko's state read back");
+        assert_eq!(resumed.choko_legal, shown.choko_legal);
+        assert_eq!(resumed.choko_records, shown.choko_records);
     });
     (accepted, refused)
 }

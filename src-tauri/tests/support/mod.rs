@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod choko;
+
 use checkers_app_lib::{builder, context, manage_state};
 use serde_json::{json, Value};
 use std::fs;
