@@ -121,24 +121,17 @@ export function chooseLevel(level) {
 }
 
 /** Resumes the saved game (C7): the shell's copy is the truth, a piece mid-chain comes back lifted. */
-export async function continueGame() {
-  sound.unlock();
-  turns.next();
-  await turns.settled();
-  noticesRead();
-  try {
-    const s = await api.state();
-    if (s.game) {
-      tell(s.notices);
-      const legal = await api.legalMoves();
-      showGame(s.game, legal, { focus: decisionFocus(s.game, legal, null) });
-    } else {
+export function continueGame() {
+  return turns.resume({
+    load: api.state,
+    legalMoves: api.legalMoves,
+    resumable: (s) => Boolean(s.game),
+    show: (s, legal) => showGame(s.game, legal, { focus: decisionFocus(s.game, legal, null) }),
+    none: () => {
       set({ hasSaved: false });
       update({ screen: 'start' });
-    }
-  } catch (e) {
-    report(e);
-  }
+    },
+  });
 }
 
 /**

@@ -98,23 +98,14 @@ export const nextGame = () => start(api.newGame);
 export const newStreak = () => start(api.newStreak);
 
 /** Resumes the saved game, a jump waiting for its extra piece included. */
-export async function continueChoko() {
-  sound.unlock();
-  turns.next();
-  await turns.settled();
-  noticesRead();
-  try {
-    const s = await api.state();
-    tell(s.notices);
-    if (s.game && s.resumable) {
-      const legal = await api.legalMoves();
-      showChoko(s.game, legal, s.ladder, { focus: decisionFocus(s.game, legal, null) ?? 'c3' });
-    } else {
-      set({ ladder: s.ladder, resumable: false, view: s.game });
-    }
-  } catch (e) {
-    report(e);
-  }
+export function continueChoko() {
+  return turns.resume({
+    load: api.state,
+    legalMoves: api.legalMoves,
+    resumable: (s) => Boolean(s.game && s.resumable),
+    show: (s, legal) => showChoko(s.game, legal, s.ladder, { focus: decisionFocus(s.game, legal, null) ?? 'c3' }),
+    none: (s) => set({ ladder: s.ladder, resumable: false, view: s.game }),
+  });
 }
 
 /** After an unexpected refusal: the shell's copy of the game, shown again. */

@@ -7,6 +7,8 @@
 
 import { isStale } from './api.js';
 import { CPU_PAUSE_MS, sleep } from './timing.js';
+import { unlock } from './sound.js';
+import { report, tell, noticesRead } from './notify.js';
 
 /** A game's course: `{ next(), now(), live(gen), settled(), machine(gen, calls) }`. */
 export function createTurns() {
@@ -30,6 +32,28 @@ export function createTurns() {
      * stale: undone or replaced meanwhile) or was refused; `failed(error)`
      * hears a refusal while the turn still counts.
      */
+    /**
+     * Continue pressed: the start screen's notices are read, the course
+     * moves on once no machine's reply is on its way, and the shell's
+     * saved game is the truth: `load()` gives the game's state (its
+     * notices are told), and when `resumable(state)` the game is shown
+     * with what it offers (`legalMoves()`) by `show(state, legal)`, else
+     * `none(state)` says there is none.
+     */
+    async resume({ load, legalMoves, resumable, show, none }) {
+      unlock();
+      generation += 1;
+      await this.settled();
+      noticesRead();
+      try {
+        const s = await load();
+        tell(s.notices);
+        if (resumable(s)) show(s, await legalMoves());
+        else none(s);
+      } catch (e) {
+        report(e);
+      }
+    },
     async machine(gen, { ask, legalMoves, failed }) {
       await sleep(CPU_PAUSE_MS);
       if (gen !== generation) return null;
