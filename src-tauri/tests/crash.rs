@@ -144,13 +144,19 @@ fn check_every_crash(
     let new = look(&start(dir));
     assert_ne!(old, new, "the operation changes what a restart sees");
     assert!(writes.len() >= 2, "{} writes", writes.len());
-    for (when, disk) in crash_states(&before, &writes) {
-        let seen = restart_on(&disk, &look);
+    let states = crash_states(&before, &writes);
+    for (when, disk) in &states {
+        let seen = restart_on(disk, &look);
         assert!(
             seen == old || seen == new,
             "a crash {when} restarts on neither state:\n  seen {seen}\n  old  {old}\n  new  {new}"
         );
     }
+    println!(
+        "{} writes, {} crash points, each restarted on the old or the new state",
+        writes.len(),
+        states.len()
+    );
     writes.len()
 }
 
