@@ -256,7 +256,7 @@ fn readers_survive_a_short_fuzz_run() {
 fn readers_survive_a_long_fuzz_run() {
     let (total, seed) = long_run_size(10_000_000);
     let run = long_run(total, seed, fuzz);
-    println!("{}", run.report("Choko position and action", ""));
+    println!("{}", run.report("Choko position, action and record", ""));
     assert!(run.inputs >= total);
     assert_eq!(run.panics, 0);
 }
